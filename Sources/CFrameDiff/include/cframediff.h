@@ -1,0 +1,121 @@
+// cframediff.h - the whole C surface of framediff.
+//
+// Why C at all: FFmpeg's API is macro-heavy (AVERROR(EAGAIN), AV_NOPTS_VALUE), hands out 8-tuples
+// (AVFrame.data) and needs careful lifetimes; libpng reports errors by longjmp; and the pixel
+// kernels want intrinsics with run-time dispatch. Everything here is a few opaque handles and
+// plain functions; every decision is made in Swift.
+//
+// Errors: functions that can fail take `char *err, size_t errlen` and write one line with the
+// cause (FFmpeg's own av_strerror text where there is one). They never print.
+#ifndef CFRAMEDIFF_H
+#define CFRAMEDIFF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// ---------------------------------------------------------------------------------------------
+// Video files (libavformat + libavcodec)
+
+/// Opaque: demuxer, decoder, and the current and previous decoded frame.
+typedef struct fd_video fd_video;
+
+typedef struct fd_video_info {
+    int width, height;     // size of the first frame as stored (before rotation)
+    int rotation;          // clockwise degrees a player turns the picture: 0, 90, 180 or 270
+    double duration_ms;    // container duration, 0 when unknown
+    int64_t frames_hint;   // frame count the container declares, 0 when unknown
+    char codec[32];        // decoder name, e.g. "h264"
+    char pix_fmt[32];      // pixel format of the first frame, e.g. "yuv420p"
+} fd_video_info;
+
+/// Opens a film and decodes its first frame (so a film with no decodable frame fails here).
+/// `threads` is the decoder's thread count, 0 for one per core. NULL on failure.
+fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen);
+void fd_video_close(fd_video *v);
+void fd_video_get_info(const fd_video *v, fd_video_info *info);
+/// Advances to the next frame: 1 a frame, 0 the end, -1 an error (err says which).
+/// The first call returns the frame decoded by fd_video_open.
+int fd_video_next(fd_video *v, char *err, size_t errlen);
+/// Presentation time of the current frame in ms from the film's start time (what a player shows).
+double fd_video_pts_ms(const fd_video *v);
+int fd_video_frame_width(const fd_video *v);
+int fd_video_frame_height(const fd_video *v);
+/// Number of packets the decoder rejected as corrupt so far (decoding goes on past them).
+int fd_video_corrupt_packets(const fd_video *v);
+
+// ---------------------------------------------------------------------------------------------
+// PNG (libpng)
+
+/// Reads a PNG as RGB with 8 or 16 bits a channel (*bits; 16-bit samples in native byte order),
+/// palette and grey converted to RGB, alpha dropped. *rgb is a malloc'd buffer for fd_free.
+int fd_png_read(const char *path, uint8_t **rgb, int *width, int *height, ptrdiff_t *stride, int *bits,
+                char *err, size_t errlen);
+/// Writes 8-bit RGB as PNG. Returns 0, or -1 with err.
+int fd_png_write(const char *path, const uint8_t *rgb, int width, int height, ptrdiff_t stride,
+                 int compression, char *err, size_t errlen);
+void fd_free(void *p);
+
+// ---------------------------------------------------------------------------------------------
+// Squared-difference kernels
+
+/// Adds to out[t] the sum of squared byte differences of tile t, for a band of `rows` rows of
+/// `row_bytes` bytes cut into tiles of `tile_bytes` (the last tile may be narrower).
+/// tile_bytes * rows must not exceed 512 KiB (32-bit lane accumulators).
+void fd_band_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                 int row_bytes, int rows, int tile_bytes, uint64_t *out);
+/// The plain C reference of fd_band_sse; the fast kernel must give identical sums.
+void fd_band_sse_scalar(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                        int row_bytes, int rows, int tile_bytes, uint64_t *out);
+/// Name of the kernel fd_band_sse dispatches to on this CPU ("avx2", "sse2" or "scalar").
+const char *fd_band_sse_kernel(void);
+/// The same for 16-bit samples (native byte order); `row_samples` counts uint16 values.
+void fd_band_sse16(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                   int row_samples, int rows, int tile_samples, uint64_t *out);
+/// Sum of squared differences of two whole RGB images of the same size, 8 or 16 bits a channel.
+uint64_t fd_image_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                      int width, int height, int bits);
+
+// ---------------------------------------------------------------------------------------------
+// The meter: one pass a frame, measuring only where the frame changed
+
+/// Opaque: the RGB picture of the last frame pushed, the colour converter, the tile grid.
+///
+/// Each push compares the new frame's planes with the previous frame's band by band (a band is
+/// `tile` rows). An unchanged band contributes exactly zero; a changed band alone is converted to
+/// RGB (exactly as a whole-frame conversion would, which is checked once per pixel format) and
+/// measured against the cached RGB of the previous frame, then replaces it.
+typedef struct fd_meter fd_meter;
+
+/// Per-tile statistics of the current frame, for the classifier (sums over unmasked pixels, on the
+/// 8-bit scale whatever the frame's depth).
+typedef struct fd_tile_stats {
+    uint32_t sum_r, sum_g, sum_b;  // channel sums
+    uint32_t sum_sq;               // sum over pixels and channels of value^2
+} fd_tile_stats;
+
+fd_meter *fd_meter_create(int width, int height, int tile);
+void fd_meter_free(fd_meter *m);
+/// Excludes a rectangle (stored orientation, pixels) from every measure.
+void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h);
+/// Measures the video's current frame against the previous push. 0, or -1 with err.
+int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen);
+/// Measures an RGB picture (8 or 16 bits a channel) against the previous push.
+int fd_meter_push_rgb(fd_meter *m, const uint8_t *rgb, ptrdiff_t stride, int bits);
+/// Forgets the previous frame: the next push is measured as a first frame.
+void fd_meter_reset(fd_meter *m);
+
+/// Results of the last push.
+uint64_t fd_meter_sse(const fd_meter *m);          // sum of squared differences, in fd_meter_max_value units
+int fd_meter_max_value(const fd_meter *m);         // 255, or 65535 for frames of more than 8 bits
+uint64_t fd_meter_samples(const fd_meter *m);      // unmasked pixels x 3 channels
+int fd_meter_changed_bands(const fd_meter *m);     // bands whose planes differed
+int fd_meter_converted_whole(const fd_meter *m);   // 1 when the converter is not row-local
+int fd_meter_tiles_x(const fd_meter *m);
+int fd_meter_tiles_y(const fd_meter *m);
+const uint64_t *fd_meter_tile_sse(const fd_meter *m);       // tiles_x * tiles_y, row-major
+const fd_tile_stats *fd_meter_tile_stats(const fd_meter *m);
+const uint32_t *fd_meter_tile_pixels(const fd_meter *m);    // unmasked pixels per tile
+/// The cached RGB picture of the last push (for writing frames and heat maps), *bits a channel.
+const uint8_t *fd_meter_rgb(const fd_meter *m, ptrdiff_t *stride, int *bits);
+
+#endif

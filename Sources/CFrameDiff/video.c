@@ -1,0 +1,189 @@
+// video.c - a streaming decoder over libavformat/libavcodec.
+//
+// Exists because FFmpeg's send/receive loop leans on macros Swift cannot import (AVERROR(EAGAIN),
+// AVERROR_EOF, AV_NOPTS_VALUE) and on AVFrame fields that arrive in Swift as 8-tuples.
+#include "cframediff.h"
+#include "internal.h"
+
+#include <libavutil/display.h>
+#include <libavutil/pixdesc.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+void fd_set_error(char *err, size_t errlen, const char *what, int averr) {
+    if (!err || !errlen) return;
+    if (averr) {
+        char buf[AV_ERROR_MAX_STRING_SIZE] = {0};
+        av_strerror(averr, buf, sizeof buf);
+        snprintf(err, errlen, "%s: %s", what, buf);
+    } else {
+        snprintf(err, errlen, "%s", what);
+    }
+}
+
+static int read_rotation(AVStream *st) {
+    const int32_t *matrix = NULL;
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    // FFmpeg 6.1+ keeps stream side data in codecpar.
+    const AVPacketSideData *sd = av_packet_side_data_get(st->codecpar->coded_side_data,
+                                                          st->codecpar->nb_coded_side_data,
+                                                          AV_PKT_DATA_DISPLAYMATRIX);
+    if (sd && sd->size >= 9 * 4) matrix = (const int32_t *)sd->data;
+#else
+    size_t size = 0;
+    matrix = (const int32_t *)av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (size < 9 * 4) matrix = NULL;
+#endif
+    if (!matrix) return 0;
+    // Same arithmetic as ffmpeg's own get_rotation(): the matrix turns counter-clockwise.
+    double theta = -round(av_display_rotation_get(matrix));
+    theta -= 360 * floor(theta / 360 + 0.9 / 360);
+    int deg = (int)lround(theta) % 360;
+    return (deg == 90 || deg == 180 || deg == 270) ? deg : 0;
+}
+
+static void release(fd_video *v) {
+    av_frame_free(&v->cur);
+    av_frame_free(&v->prev);
+    av_frame_free(&v->pending);
+    av_packet_free(&v->pkt);
+    avcodec_free_context(&v->dec);
+    avformat_close_input(&v->fmt);
+}
+
+void fd_video_close(fd_video *v) {
+    if (!v) return;
+    release(v);
+    av_free(v);
+}
+
+// Decodes the next frame into `out`: 1 a frame, 0 the end, -1 an error.
+static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
+    for (;;) {
+        int ret = avcodec_receive_frame(v->dec, out);
+        if (ret == 0) {
+            int64_t ts = out->best_effort_timestamp;
+            if (ts == AV_NOPTS_VALUE) ts = out->pts;
+            if (ts == AV_NOPTS_VALUE) ts = v->last_ts == AV_NOPTS_VALUE ? 0 : v->last_ts + 1;
+            v->last_ts = ts;
+            out->pts = ts;
+            return 1;
+        }
+        if (ret == AVERROR_EOF) return 0;
+        if (ret != AVERROR(EAGAIN)) {
+            // A frame the decoder could not rebuild: ffmpeg goes on past it, and so do we.
+            v->corrupt++;
+            if (v->corrupt > 1000) { fd_set_error(err, errlen, "too many undecodable frames", ret); return -1; }
+            continue;
+        }
+        if (v->draining) return 0;
+        ret = av_read_frame(v->fmt, v->pkt);
+        if (ret == AVERROR_EOF) {
+            v->draining = 1;
+            avcodec_send_packet(v->dec, NULL);
+            continue;
+        }
+        if (ret < 0) {
+            if (ret == AVERROR(EIO) || ret == AVERROR_INVALIDDATA) {
+                // A film cut short: what was written can still be decoded, the rest is lost.
+                v->corrupt++;
+                v->draining = 1;
+                avcodec_send_packet(v->dec, NULL);
+                continue;
+            }
+            fd_set_error(err, errlen, "cannot read the film", ret);
+            return -1;
+        }
+        if (v->pkt->stream_index == v->stream) {
+            ret = avcodec_send_packet(v->dec, v->pkt);
+            if (ret < 0 && ret != AVERROR(EAGAIN)) v->corrupt++;
+        }
+        av_packet_unref(v->pkt);
+    }
+}
+
+fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen) {
+    av_log_set_level(AV_LOG_QUIET);
+    fd_video *v = av_mallocz(sizeof *v);
+    if (!v) { fd_set_error(err, errlen, "out of memory", 0); return NULL; }
+    v->last_ts = AV_NOPTS_VALUE;
+    int ret = avformat_open_input(&v->fmt, path, NULL, NULL);
+    if (ret < 0) { fd_set_error(err, errlen, "not a film FFmpeg can open", ret); goto fail; }
+    ret = avformat_find_stream_info(v->fmt, NULL);
+    if (ret < 0) { fd_set_error(err, errlen, "cannot read the film's streams", ret); goto fail; }
+    const AVCodec *codec = NULL;
+    ret = av_find_best_stream(v->fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
+    if (ret == AVERROR_STREAM_NOT_FOUND) { fd_set_error(err, errlen, "no video stream", 0); goto fail; }
+    if (ret < 0 || !codec) { fd_set_error(err, errlen, "no decoder for the video stream", ret < 0 ? ret : 0); goto fail; }
+    v->stream = ret;
+    AVStream *st = v->fmt->streams[v->stream];
+    for (unsigned i = 0; i < v->fmt->nb_streams; i++)
+        if ((int)i != v->stream) v->fmt->streams[i]->discard = AVDISCARD_ALL;
+    v->tb = st->time_base;
+    v->start_us = v->fmt->start_time == AV_NOPTS_VALUE ? 0 : v->fmt->start_time;
+    v->rotation = read_rotation(st);
+
+    v->dec = avcodec_alloc_context3(codec);
+    if (!v->dec) { fd_set_error(err, errlen, "out of memory", 0); goto fail; }
+    ret = avcodec_parameters_to_context(v->dec, st->codecpar);
+    if (ret < 0) { fd_set_error(err, errlen, "bad codec parameters", ret); goto fail; }
+    v->dec->pkt_timebase = st->time_base;
+    v->dec->thread_count = threads;
+    v->dec->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
+    ret = avcodec_open2(v->dec, codec, NULL);
+    if (ret < 0) { fd_set_error(err, errlen, "cannot open the decoder", ret); goto fail; }
+
+    v->pkt = av_packet_alloc();
+    v->cur = av_frame_alloc();
+    v->prev = av_frame_alloc();
+    v->pending = av_frame_alloc();
+    if (!v->pkt || !v->cur || !v->prev || !v->pending) { fd_set_error(err, errlen, "out of memory", 0); goto fail; }
+    ret = decode_next(v, v->pending, err, errlen);
+    if (ret < 0) goto fail;
+    if (ret == 0) {
+        fd_set_error(err, errlen, v->corrupt ? "no frame could be decoded (corrupt or truncated)"
+                                             : "the video stream has no frames", 0);
+        goto fail;
+    }
+    return v;
+fail:
+    release(v);
+    av_free(v);
+    return NULL;
+}
+
+void fd_video_get_info(const fd_video *v, fd_video_info *info) {
+    memset(info, 0, sizeof *info);
+    AVStream *st = v->fmt->streams[v->stream];
+    const AVFrame *f = v->pending->data[0] ? v->pending : v->cur;
+    info->width = f->width;
+    info->height = f->height;
+    info->rotation = v->rotation;
+    info->frames_hint = st->nb_frames;
+    if (v->fmt->duration != AV_NOPTS_VALUE && v->fmt->duration > 0)
+        info->duration_ms = v->fmt->duration / 1000.0;
+    snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
+    const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
+    snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");
+}
+
+int fd_video_next(fd_video *v, char *err, size_t errlen) {
+    av_frame_unref(v->prev);
+    av_frame_move_ref(v->prev, v->cur);
+    int ret;
+    if (v->pending->data[0]) {
+        av_frame_move_ref(v->cur, v->pending);
+        ret = 1;
+    } else {
+        ret = decode_next(v, v->cur, err, errlen);
+    }
+    if (ret == 1)
+        v->cur_ms = v->cur->pts * av_q2d(v->tb) * 1000.0 - v->start_us / 1000.0;
+    return ret;
+}
+
+double fd_video_pts_ms(const fd_video *v) { return v->cur_ms; }
+int fd_video_frame_width(const fd_video *v) { return v->cur->width; }
+int fd_video_frame_height(const fd_video *v) { return v->cur->height; }
+int fd_video_corrupt_packets(const fd_video *v) { return v->corrupt; }

@@ -1,0 +1,39 @@
+/// Why a film (or a PNG, or a folder of frames) could not be read.
+///
+/// Every case carries the path, and `description` is the one line the CLI prints before exiting
+/// with code 2: `error: films/a.mp4: no video stream`.
+///
+///     do { _ = try openFilm("a.mp4") } catch let e as FilmError { print(e) }
+public enum FilmError: Error, CustomStringConvertible, Equatable {
+    /// Nothing exists at the path.
+    case notFound(path: String)
+    /// The file exists but is empty.
+    case empty(path: String)
+    /// A folder holds no PNG frame named by its millisecond timestamp.
+    case noFrames(path: String)
+    /// The decoder or demuxer refused the file; `cause` is the library's own words.
+    case unreadable(path: String, cause: String)
+    /// Two images that must be compared have different sizes.
+    case sizeMismatch(path: String, other: String, size: String, otherSize: String)
+
+    public var path: String {
+        switch self {
+        case .notFound(let p), .empty(let p), .noFrames(let p), .unreadable(let p, _), .sizeMismatch(let p, _, _, _):
+            return p
+        }
+    }
+
+    /// The cause alone, without the path (what a batch report puts in its `error` field).
+    public var cause: String {
+        switch self {
+        case .notFound: return "no such file or folder"
+        case .empty: return "empty file (0 bytes)"
+        case .noFrames: return "no PNG frames named by millisecond timestamp (e.g. 000016.png) in the folder"
+        case .unreadable(_, let cause): return cause
+        case .sizeMismatch(_, let other, let size, let otherSize):
+            return "image size \(size) differs from \(other) (\(otherSize))"
+        }
+    }
+
+    public var description: String { "\(path): \(cause)" }
+}

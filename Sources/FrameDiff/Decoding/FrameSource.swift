@@ -1,0 +1,43 @@
+import Foundation
+
+/// A stream of decoded frames in presentation order: a video file or a folder of PNG frames.
+///
+/// Sources decode one frame at a time and keep at most the current and previous frame, so memory
+/// does not grow with a film's length.
+///
+///     let source = try openFilm("films/laptop-inner.mp4")
+///     while let frame = try source.next() { meter.push(frame) }
+public protocol FrameSource: AnyObject {
+    /// The path the source was opened with (as the user wrote it).
+    var path: String { get }
+    /// What the film is, as known when it was opened.
+    var info: VideoInfo { get }
+    /// Decodes the next frame; nil at the end of the film.
+    func next() throws -> DecodedFrame?
+}
+
+/// One decoded frame, valid until the source's next call to `next()`.
+public struct DecodedFrame {
+    /// Presentation time in ms from the start of the film (what a player shows).
+    public var ptsMs: Double
+    /// Size as stored (before rotation).
+    public var storedWidth: Int
+    public var storedHeight: Int
+    /// Where the pixels are.
+    enum Pixels {
+        case video(VideoFile)
+        case rgb(PNGImage)
+    }
+    var pixels: Pixels
+}
+
+/// Opens a film: a directory is read as PNG frames named by ms, anything else through FFmpeg.
+/// `threads` is the decoder's thread count (0: one per core).
+public func openFilm(_ path: String, threads: Int = 0) throws -> FrameSource {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw FilmError.notFound(path: path)
+    }
+    if isDirectory.boolValue { return try PNGFolder(path: path) }
+    return try VideoFile(path: path, threads: threads)
+}

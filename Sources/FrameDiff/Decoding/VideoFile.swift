@@ -1,0 +1,66 @@
+import CFrameDiff
+import Foundation
+
+/// A video file decoded frame by frame through FFmpeg (any container and codec it reads).
+///
+/// Owns the C decoder and frees it in `deinit`. Decoding is frame-threaded over `threads` cores;
+/// the first frame is decoded on open, so a film with nothing decodable fails here.
+///
+///     let film = try VideoFile(path: "a.mp4")
+///     while let frame = try film.next() { print(frame.ptsMs) }
+public final class VideoFile: FrameSource {
+    public let path: String
+    public let info: VideoInfo
+    /// The C decoder; read by Meter, which measures its current frame against its previous one.
+    let handle: OpaquePointer
+
+    /// The corresponding C function is `fd_video_open`.
+    public init(path: String, threads: Int = 0) throws {
+        self.path = path
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.intValue == 0 {
+            throw FilmError.empty(path: path)
+        }
+        var err = [CChar](repeating: 0, count: 256)
+        guard let h = fd_video_open(path, Int32(threads), &err, err.count) else {
+            throw FilmError.unreadable(path: path, cause: String(cString: err))
+        }
+        handle = h
+        var raw = fd_video_info()
+        fd_video_get_info(h, &raw)
+        let rotation = Int(raw.rotation)
+        let turned = rotation == 90 || rotation == 270
+        info = VideoInfo(
+            width: Int(turned ? raw.height : raw.width), height: Int(turned ? raw.width : raw.height),
+            rotation: rotation, codec: cString(raw.codec), pixelFormat: cString(raw.pix_fmt),
+            frames: Int(raw.frames_hint), durationMs: raw.duration_ms)
+    }
+
+    deinit { fd_video_close(handle) }
+
+    /// Frames the decoder could not rebuild so far (it goes on past them, like ffmpeg).
+    public var corruptPackets: Int { Int(fd_video_corrupt_packets(handle)) }
+
+    /// The corresponding C function is `fd_video_next`.
+    public func next() throws -> DecodedFrame? {
+        var err = [CChar](repeating: 0, count: 256)
+        switch fd_video_next(handle, &err, err.count) {
+        case 1:
+            return DecodedFrame(ptsMs: fd_video_pts_ms(handle),
+                                storedWidth: Int(fd_video_frame_width(handle)),
+                                storedHeight: Int(fd_video_frame_height(handle)),
+                                pixels: .video(self))
+        case 0:
+            return nil
+        default:
+            throw FilmError.unreadable(path: path, cause: String(cString: err))
+        }
+    }
+}
+
+/// A fixed-size C char array (imported as a tuple) as a String.
+func cString<T>(_ tuple: T) -> String {
+    withUnsafeBytes(of: tuple) { raw in
+        String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+    }
+}

@@ -1,0 +1,33 @@
+/// What a film is, as a player shows it: size after rotation, frame count, duration, codec.
+///
+/// `frames` and `durationMs` are filled in after a full pass (the container's own numbers are
+/// often absent or wrong for screen recordings).
+///
+///     let info = source.info   // VideoInfo(width: 1206, height: 2622, rotation: 0, codec: "h264")
+public struct VideoInfo: Equatable, Sendable {
+    /// Width in pixels as displayed (after rotation metadata is applied).
+    public var width: Int
+    /// Height in pixels as displayed.
+    public var height: Int
+    /// Clockwise degrees a player turns the stored picture: 0, 90, 180 or 270.
+    public var rotation: Int
+    /// Decoder name (`h264`, `hevc`, `gif`, ...) or `png` for a folder of frames.
+    public var codec: String
+    /// Pixel format of the decoded frames (`yuv420p`, `rgb24`, ...).
+    public var pixelFormat: String
+    /// Frames decoded, or the container's declaration before a pass (0 when unknown).
+    public var frames: Int
+    /// Duration in ms: the container's, or after a pass the pts of the last frame plus one frame period.
+    public var durationMs: Double
+
+    public init(width: Int, height: Int, rotation: Int = 0, codec: String, pixelFormat: String,
+                frames: Int = 0, durationMs: Double = 0) {
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.codec = codec
+        self.pixelFormat = pixelFormat
+        self.frames = frames
+        self.durationMs = durationMs
+    }
+}

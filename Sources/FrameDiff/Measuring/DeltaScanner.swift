@@ -1,0 +1,52 @@
+/// How a film is measured: tile size, masks, decoder threads, and whether per-tile detail is kept.
+///
+///     var options = ScanOptions(); options.masks = [Rect(x: 0, y: 0, w: 300, h: 80)]
+public struct ScanOptions: Sendable {
+    /// Tile side in pixels (even). 16 keeps a placeholder of 48x48 px visible as whole tiles.
+    public var tile: Int = 16
+    /// Regions (displayed pixels) excluded from every measure: a status-bar clock, a recording dot.
+    public var masks: [Rect] = []
+    /// Decoder threads; 0 is one per core.
+    public var threads: Int = 0
+    /// Copy per-tile measures into each FrameMeasure (the classifier needs them; rank does not).
+    public var collectTiles: Bool = true
+
+    public init() {}
+}
+
+/// Runs a film through the meter: one decode and one pass over the changed pixels a frame.
+///
+/// Calls `onFrame` once per frame in presentation order and returns what the film turned out to
+/// be (frame count and duration known only at the end). Memory does not depend on the length.
+///
+///     let info = try scanFilm(source) { m in deltas.append(m.rmse.normalized) }
+@discardableResult
+public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions(),
+                     onFrame: (FrameMeasure) throws -> Void) throws -> VideoInfo {
+    var info = source.info
+    var meter: Meter?
+    var index = 0
+    var firstMs = 0.0, lastMs = 0.0
+    while let frame = try source.next() {
+        var resized = false
+        if meter == nil || meter!.grid.storedWidth != frame.storedWidth || meter!.grid.storedHeight != frame.storedHeight {
+            resized = meter != nil
+            let grid = TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight,
+                                tile: options.tile, rotation: info.rotation)
+            meter = try Meter(grid: grid, masks: options.masks)
+        }
+        var rmse = try meter!.push(frame)
+        if resized { rmse = .maximal(samples: rmse.samples, maxValue: rmse.maxValue) }
+        if index == 0 { firstMs = frame.ptsMs }
+        lastMs = frame.ptsMs
+        try onFrame(FrameMeasure(index: index, ptsMs: frame.ptsMs, rmse: rmse, resized: resized,
+                                 grid: meter!.grid, tiles: options.collectTiles ? meter!.tiles() : nil))
+        index += 1
+    }
+    info.frames = index
+    if info.durationMs <= 0 {
+        let period = index > 1 ? (lastMs - firstMs) / Double(index - 1) : 0
+        info.durationMs = lastMs + period
+    }
+    return info
+}

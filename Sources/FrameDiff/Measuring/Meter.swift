@@ -1,0 +1,120 @@
+import CFrameDiff
+
+/// Measures each frame against the one before in one pass, exactly as `compare -metric RMSE`
+/// would on the frames extracted as PNG.
+///
+/// Owns the C meter: the previous frame's RGB, the converter and the tile grid. Only bands whose
+/// decoded planes changed are converted and measured (see meter.c for why and what it saves).
+/// Masks are in displayed pixels.
+///
+///     let meter = try Meter(grid: grid, masks: [Rect(x: 0, y: 0, w: 200, h: 60)])
+///     let m = try meter.push(frame)   // RMSE against the previous push
+public final class Meter {
+    public let grid: TileGrid
+    private let handle: OpaquePointer
+
+    /// The corresponding C function is `fd_meter_create`.
+    public init(grid: TileGrid, masks: [Rect] = []) throws {
+        guard let h = fd_meter_create(Int32(grid.storedWidth), Int32(grid.storedHeight), Int32(grid.tile)) else {
+            throw MeterError.cannotCreate(width: grid.storedWidth, height: grid.storedHeight)
+        }
+        self.grid = grid
+        handle = h
+        for mask in masks {
+            let r = grid.toStored(mask)
+            fd_meter_add_mask(h, Int32(r.x), Int32(r.y), Int32(r.w), Int32(r.h))
+        }
+    }
+
+    deinit { fd_meter_free(handle) }
+
+    /// Measures a frame against the previous push. The corresponding C functions are
+    /// `fd_meter_push_video` and `fd_meter_push_rgb`.
+    public func push(_ frame: DecodedFrame) throws -> RMSE {
+        switch frame.pixels {
+        case .video(let video):
+            var err = [CChar](repeating: 0, count: 256)
+            if fd_meter_push_video(handle, video.handle, &err, err.count) != 0 {
+                throw FilmError.unreadable(path: video.path, cause: String(cString: err))
+            }
+        case .rgb(let image):
+            image.pixels.withUnsafeBufferPointer {
+                _ = fd_meter_push_rgb(handle, $0.baseAddress, image.stride, Int32(image.bits))
+            }
+        }
+        return RMSE(sse: fd_meter_sse(handle), samples: fd_meter_samples(handle),
+                    maxValue: UInt64(fd_meter_max_value(handle)))
+    }
+
+    /// Forgets the previous frame (the next push is a first frame).
+    public func reset() { fd_meter_reset(handle) }
+
+    /// Bands (rows of tiles) whose pixels changed in the last push.
+    public var changedBands: Int { Int(fd_meter_changed_bands(handle)) }
+
+    /// True when the colour converter is not row-local and changed frames are converted whole.
+    public var convertsWholeFrames: Bool { fd_meter_converted_whole(handle) != 0 }
+
+    /// Largest channel value of what was measured: 255, or 65535 for frames of more than 8 bits.
+    public var maxValue: Int { Int(fd_meter_max_value(handle)) }
+
+    /// A copy of the per-tile numbers of the last push.
+    public func tiles() -> TileMeasures {
+        let n = grid.count
+        let sse = Array(UnsafeBufferPointer(start: fd_meter_tile_sse(handle), count: n))
+        let pixels = Array(UnsafeBufferPointer(start: fd_meter_tile_pixels(handle), count: n))
+        let stats = UnsafeBufferPointer(start: fd_meter_tile_stats(handle), count: n)
+        var mean = [SIMD3<Float>](repeating: .zero, count: n)
+        var variance = [Float](repeating: 0, count: n)
+        for i in 0..<n where pixels[i] > 0 {
+            let s = stats[i]
+            let p = Float(pixels[i])
+            let m = SIMD3<Float>(Float(s.sum_r), Float(s.sum_g), Float(s.sum_b)) / p
+            mean[i] = m
+            variance[i] = max(0, (Float(s.sum_sq) / p - (m * m).sum()) / 3)
+        }
+        return TileMeasures(sse: sse, mean: mean, variance: variance, pixels: pixels, maxValue: Double(maxValue))
+    }
+
+    /// The 8-bit RGB picture of the last push, as displayed (rotation applied), masks blacked out.
+    public func picture() -> PNGImage {
+        var stride = 0
+        var bits: Int32 = 8
+        let base = fd_meter_rgb(handle, &stride, &bits)!
+        let high = bits > 8 ? 1 : 0  // the high byte of a little-endian 16-bit sample
+        let w = grid.storedWidth, h = grid.storedHeight
+        var out = PNGImage(width: grid.displayWidth, height: grid.displayHeight)
+        let dw = grid.displayWidth
+        out.pixels.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (dx, dy): (Int, Int)
+                    switch grid.rotation {
+                    case 90: (dx, dy) = (h - 1 - y, x)
+                    case 180: (dx, dy) = (w - 1 - x, h - 1 - y)
+                    case 270: (dx, dy) = (y, w - 1 - x)
+                    default: (dx, dy) = (x, y)
+                    }
+                    let step = 1 + high
+                    let s = y * stride + x * 3 * step + high, d = (dy * dw + dx) * 3
+                    dst[d] = base[s]
+                    dst[d + 1] = base[s + step]
+                    dst[d + 2] = base[s + 2 * step]
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// Why a meter could not be made.
+public enum MeterError: Error, CustomStringConvertible {
+    /// The frame size is zero or too large for the tile arithmetic.
+    case cannotCreate(width: Int, height: Int)
+
+    public var description: String {
+        switch self {
+        case .cannotCreate(let w, let h): return "cannot measure frames of \(w)x\(h) pixels"
+        }
+    }
+}

@@ -1,0 +1,53 @@
+/// The grid of square tiles the meter measures, and the map from stored pixels to what a player
+/// shows (rotation metadata turns the picture; regions are reported as displayed).
+///
+///     let grid = TileGrid(storedWidth: 1080, storedHeight: 1920, tile: 16, rotation: 90)
+///     grid.toDisplay(grid.tileRect(3))   // the tile's pixels, as displayed
+public struct TileGrid: Equatable, Sendable {
+    public let storedWidth: Int
+    public let storedHeight: Int
+    /// Tile side in pixels.
+    public let tile: Int
+    /// Clockwise degrees a player turns the stored picture: 0, 90, 180 or 270.
+    public let rotation: Int
+
+    public init(storedWidth: Int, storedHeight: Int, tile: Int, rotation: Int = 0) {
+        self.storedWidth = storedWidth
+        self.storedHeight = storedHeight
+        self.tile = tile
+        self.rotation = rotation
+    }
+
+    public var columns: Int { (storedWidth + tile - 1) / tile }
+    public var rows: Int { (storedHeight + tile - 1) / tile }
+    public var count: Int { columns * rows }
+    public var displayWidth: Int { rotation % 180 == 0 ? storedWidth : storedHeight }
+    public var displayHeight: Int { rotation % 180 == 0 ? storedHeight : storedWidth }
+
+    /// Stored pixels of tile `index` (row-major), clipped to the frame.
+    public func tileRect(_ index: Int) -> Rect {
+        let tx = index % columns, ty = index / columns
+        let x = tx * tile, y = ty * tile
+        return Rect(x: x, y: y, w: min(tile, storedWidth - x), h: min(tile, storedHeight - y))
+    }
+
+    /// A stored rectangle as the player shows it.
+    public func toDisplay(_ r: Rect) -> Rect {
+        switch rotation {
+        case 90: return Rect(x: storedHeight - (r.y + r.h), y: r.x, w: r.h, h: r.w)
+        case 180: return Rect(x: storedWidth - (r.x + r.w), y: storedHeight - (r.y + r.h), w: r.w, h: r.h)
+        case 270: return Rect(x: r.y, y: storedWidth - (r.x + r.w), w: r.h, h: r.w)
+        default: return r
+        }
+    }
+
+    /// A displayed rectangle (a `--mask`) in stored pixels.
+    public func toStored(_ r: Rect) -> Rect {
+        switch rotation {
+        case 90: return Rect(x: r.y, y: storedHeight - (r.x + r.w), w: r.h, h: r.w)
+        case 180: return Rect(x: storedWidth - (r.x + r.w), y: storedHeight - (r.y + r.h), w: r.w, h: r.h)
+        case 270: return Rect(x: storedWidth - (r.y + r.h), y: r.x, w: r.h, h: r.w)
+        default: return r
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import FrameDiff
+
+/// A verb of the command line: its option table, help, and what it does.
+protocol Command {
+    /// "rank"; empty for the main job (`framediff FILM...`).
+    static var name: String { get }
+    static var synopsis: String { get }
+    static var summary: String { get }
+    static var options: [OptionSpec] { get }
+    /// Validates the parsed arguments (usage errors are thrown here, before any work).
+    init(_ arguments: ParsedArguments) throws
+    /// Does the work and returns the exit code.
+    func run() throws -> Int32
+}
+
+extension Command {
+    static var help: String {
+        var out = "usage: \(synopsis)\n\n\(summary)\n\noptions:\n"
+        let width = options.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
+        for o in options {
+            let left = o.name + (o.value.map { " " + $0 } ?? "")
+            out += "  " + left + String(repeating: " ", count: width - left.count + 2) + o.help + "\n"
+        }
+        return out
+    }
+}
+
+/// Standard output and error without Glibc's shared `stdout`/`stderr` globals.
+enum Console {
+    static func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
+    static func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+    static var stdoutIsTerminal: Bool { isatty(1) != 0 }
+}
+
+/// Writes a report to `--out` (creating folders) or to stdout.
+func emit(_ text: String, to path: String?) throws {
+    guard let path else { Console.out(text); return }
+    let url = URL(fileURLWithPath: path)
+    do {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    } catch {
+        throw FilmError.unreadable(path: path, cause: "cannot write the report")
+    }
+}

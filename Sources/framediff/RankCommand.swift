@@ -1,0 +1,37 @@
+import FrameDiff
+
+/// `framediff rank FILM [--top N]`: every frame delta, largest first.
+struct RankCommand: Command {
+    static let name = "rank"
+    static let synopsis = "framediff rank FILM [--top N] [--format text|json] [--mask X,Y,W,H]..."
+    static let summary = """
+        Measures every frame against the one before (ImageMagick's RMSE over R, G, B, 0-1) and lists
+        the deltas largest first, with frame index and presentation time in ms.
+        """
+    static let options = [
+        OptionSpec(name: "--top", value: "N", help: "keep the N largest deltas"),
+        CommonOptions.format, CommonOptions.out, CommonOptions.mask, CommonOptions.threads, CommonOptions.help,
+    ]
+
+    let film: String
+    let top: Int?
+    let format: String
+    let out: String?
+    let scan: ScanOptions
+
+    init(_ p: ParsedArguments) throws {
+        guard p.positionals.count == 1 else { throw UsageError("rank takes one FILM") }
+        film = p.positionals[0]
+        top = try p.int("--top", in: 0...Int.max)
+        format = try CommonOptions.format(p, allowed: ["text", "json"])
+        out = p.value("--out")
+        scan = try CommonOptions.scanOptions(p)
+    }
+
+    func run() throws -> Int32 {
+        let ranking = try Ranking.measure(film: film, options: scan)
+        let text = format == "json" ? ranking.json(top: top).rendered() + "\n" : ranking.text(top: top)
+        try emit(text, to: out)
+        return 0
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import FrameDiff
+
+/// The verbs, by name; the main job (`framediff FILM...`) is AnalyzeCommand.
+let verbs: [String: any Command.Type] = [
+    RankCommand.name: RankCommand.self,
+    CompareCommand.name: CompareCommand.self,
+]
+
+func usage() -> String {
+    """
+    usage: framediff FILM... [options]            analyse films and print a report
+           framediff rank FILM [--top N]          frame deltas, largest first
+           framediff compare A.png B.png          one RMSE, printed like `compare -metric RMSE`
+
+    `framediff COMMAND --help` shows a command's options.
+
+    """
+}
+
+func main() -> Int32 {
+    var args = Array(CommandLine.arguments.dropFirst())
+    if args.isEmpty || args == ["--help"] || args == ["-h"] || args == ["help"] {
+        Console.out(usage())
+        return args.isEmpty ? 2 : 0
+    }
+    var type: any Command.Type = AnalyzeCommand.self
+    if let verb = verbs[args[0]] {
+        type = verb
+        args.removeFirst()
+    }
+    do {
+        let parsed = try ParsedArguments(args, options: type.options)
+        if parsed.has("--help") {
+            Console.out(type.help)
+            return 0
+        }
+        return try type.init(parsed).run()
+    } catch let e as UsageError {
+        Console.err("framediff: \(e)\nTry 'framediff \(type.name.isEmpty ? "" : type.name + " ")--help'.\n")
+        return 2
+    } catch let e as FilmError {
+        Console.err("framediff: error: \(e)\n")
+        return 2
+    } catch {
+        Console.err("framediff: error: \(error)\n")
+        return 2
+    }
+}
+
+exit(main())
