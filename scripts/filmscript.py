@@ -231,9 +231,10 @@ class Script:
             cmd += ["-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709"]
         if codec == "libx265":
             cmd += ["-x265-params", "log-level=error", "-tag:v", "hvc1"]
-        if rotate is not None:
-            cmd += ["-metadata:s:v:0", f"rotate={rotate}"]
-        cmd += list(extra) + list(container_args) + [path]
+        target = path
+        if rotate:
+            path = path + ".tmp" + path[path.rfind("."):]
+        cmd += ["-fflags", "+bitexact"] + list(extra) + list(container_args) + [path]
         proc = subprocess.Popen(cmd, stdin=subprocess.PIPE)
         cache = {}
         for i, r in enumerate(self.frames):
@@ -245,6 +246,13 @@ class Script:
         proc.stdin.close()
         if proc.wait() != 0:
             raise SystemExit(f"ffmpeg failed for {path}")
+        if rotate:
+            # `rotate` is how many degrees clockwise a player turns the picture; FFmpeg 5.1 writes
+            # the display matrix only when remuxing, from a tag that counts counter-clockwise.
+            subprocess.run(["ffmpeg", "-loglevel", "error", "-y", "-i", path, "-c", "copy",
+                            "-metadata:s:v:0", f"rotate={(360 - rotate) % 360}", target], check=True)
+            import os
+            os.remove(path)
         return keep
 
     def truth_json(self, film, keep, rotate=None):

@@ -44,9 +44,19 @@ static int read_rotation(AVStream *st) {
 }
 
 static void release(fd_video *v) {
+    if (v->thread_started) {
+        pthread_mutex_lock(&v->lock);
+        v->stop = 1;
+        pthread_cond_broadcast(&v->changed);
+        pthread_mutex_unlock(&v->lock);
+        pthread_join(v->thread, NULL);
+        pthread_mutex_destroy(&v->lock);
+        pthread_cond_destroy(&v->changed);
+    }
+    for (int i = 0; i < FD_AHEAD; i++) av_frame_free(&v->ring[i]);
     av_frame_free(&v->cur);
     av_frame_free(&v->prev);
-    av_frame_free(&v->pending);
+    av_frame_free(&v->work);
     av_packet_free(&v->pkt);
     avcodec_free_context(&v->dec);
     avformat_close_input(&v->fmt);
@@ -80,27 +90,65 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
         if (v->draining) return 0;
         ret = av_read_frame(v->fmt, v->pkt);
         if (ret == AVERROR_EOF) {
+            // A container that indexes its frames (MP4/MOV) and ends before the last of them was
+            // cut off mid-recording; the demuxer only warns ("partial file").
+            int64_t declared = v->fmt->streams[v->stream]->nb_frames;
+            if (declared > 0 && v->packets < declared) {
+                char what[128];
+                snprintf(what, sizeof what, "the film is truncated: its index lists %lld frames, the file holds %lld",
+                         (long long)declared, (long long)v->packets);
+                fd_set_error(err, errlen, what, 0);
+                return -1;
+            }
             v->draining = 1;
             avcodec_send_packet(v->dec, NULL);
             continue;
         }
         if (ret < 0) {
-            if (ret == AVERROR(EIO) || ret == AVERROR_INVALIDDATA) {
-                // A film cut short: what was written can still be decoded, the rest is lost.
-                v->corrupt++;
-                v->draining = 1;
-                avcodec_send_packet(v->dec, NULL);
-                continue;
-            }
-            fd_set_error(err, errlen, "cannot read the film", ret);
+            // ffmpeg warns and goes on with what it has; an analysis of part of a film would look
+            // like a clean result, so this is an error.
+            char what[96];
+            snprintf(what, sizeof what, "the film is truncated or damaged after %.0f ms",
+                     v->last_ts == AV_NOPTS_VALUE ? 0.0 : v->last_ts * av_q2d(v->tb) * 1000.0 - v->start_us / 1000.0);
+            fd_set_error(err, errlen, what, ret);
             return -1;
         }
         if (v->pkt->stream_index == v->stream) {
+            v->packets++;
             ret = avcodec_send_packet(v->dec, v->pkt);
             if (ret < 0 && ret != AVERROR(EAGAIN)) v->corrupt++;
         }
         av_packet_unref(v->pkt);
     }
+}
+
+static void fill_info(fd_video *v, const AVFrame *f);
+
+// The decoding thread: fills the ring until the film ends, an error, or the caller closes it.
+static void *decode_ahead(void *arg) {
+    fd_video *v = arg;
+    char err[256] = {0};
+    for (;;) {
+        pthread_mutex_lock(&v->lock);
+        while (v->ring_count == FD_AHEAD && !v->stop) pthread_cond_wait(&v->changed, &v->lock);
+        int stop = v->stop;
+        pthread_mutex_unlock(&v->lock);
+        if (stop) break;
+        int ret = decode_next(v, v->work, err, sizeof err);
+        pthread_mutex_lock(&v->lock);
+        v->corrupt_seen = v->corrupt;
+        if (ret == 1) {
+            av_frame_move_ref(v->ring[(v->ring_head + v->ring_count) % FD_AHEAD], v->work);
+            v->ring_count++;
+        } else {
+            v->finished = ret == 0 ? 1 : -1;
+            snprintf(v->ring_err, sizeof v->ring_err, "%s", err);
+        }
+        pthread_cond_broadcast(&v->changed);
+        pthread_mutex_unlock(&v->lock);
+        if (ret != 1) break;
+    }
+    return NULL;
 }
 
 fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen) {
@@ -109,7 +157,17 @@ fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen)
     if (!v) { fd_set_error(err, errlen, "out of memory", 0); return NULL; }
     v->last_ts = AV_NOPTS_VALUE;
     int ret = avformat_open_input(&v->fmt, path, NULL, NULL);
-    if (ret < 0) { fd_set_error(err, errlen, "not a film FFmpeg can open", ret); goto fail; }
+    if (ret < 0) {
+        // An MP4/MOV whose index (moov) is missing starts like a film but cannot be opened:
+        // almost always a recording that was cut off before it was finished.
+        unsigned char head[8] = {0};
+        FILE *fp = fopen(path, "rb");
+        int mp4 = fp && fread(head, 1, 8, fp) == 8 && !memcmp(head + 4, "ftyp", 4);
+        if (fp) fclose(fp);
+        fd_set_error(err, errlen, mp4 ? "truncated MP4/MOV: no index (moov box), the recording was not finished"
+                                      : "not a film FFmpeg can open", ret);
+        goto fail;
+    }
     ret = avformat_find_stream_info(v->fmt, NULL);
     if (ret < 0) { fd_set_error(err, errlen, "cannot read the film's streams", ret); goto fail; }
     const AVCodec *codec = NULL;
@@ -137,15 +195,26 @@ fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen)
     v->pkt = av_packet_alloc();
     v->cur = av_frame_alloc();
     v->prev = av_frame_alloc();
-    v->pending = av_frame_alloc();
-    if (!v->pkt || !v->cur || !v->prev || !v->pending) { fd_set_error(err, errlen, "out of memory", 0); goto fail; }
-    ret = decode_next(v, v->pending, err, errlen);
+    v->work = av_frame_alloc();
+    int ok = v->pkt && v->cur && v->prev && v->work;
+    for (int i = 0; i < FD_AHEAD; i++) ok = ok && (v->ring[i] = av_frame_alloc());
+    if (!ok) { fd_set_error(err, errlen, "out of memory", 0); goto fail; }
+    // The first frame is decoded here, so that a film with nothing decodable fails to open.
+    ret = decode_next(v, v->ring[0], err, errlen);
     if (ret < 0) goto fail;
     if (ret == 0) {
         fd_set_error(err, errlen, v->corrupt ? "no frame could be decoded (corrupt or truncated)"
                                              : "the video stream has no frames", 0);
         goto fail;
     }
+    v->ring_count = 1;
+    fill_info(v, v->ring[0]);
+    if (pthread_mutex_init(&v->lock, NULL) || pthread_cond_init(&v->changed, NULL) ||
+        pthread_create(&v->thread, NULL, decode_ahead, v)) {
+        fd_set_error(err, errlen, "cannot start the decoding thread", 0);
+        goto fail;
+    }
+    v->thread_started = 1;
     return v;
 fail:
     release(v);
@@ -153,10 +222,10 @@ fail:
     return NULL;
 }
 
-void fd_video_get_info(const fd_video *v, fd_video_info *info) {
+static void fill_info(fd_video *v, const AVFrame *f) {
+    fd_video_info *info = &v->info;
     memset(info, 0, sizeof *info);
     AVStream *st = v->fmt->streams[v->stream];
-    const AVFrame *f = v->pending->data[0] ? v->pending : v->cur;
     info->width = f->width;
     info->height = f->height;
     info->rotation = v->rotation;
@@ -168,16 +237,25 @@ void fd_video_get_info(const fd_video *v, fd_video_info *info) {
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");
 }
 
+void fd_video_get_info(const fd_video *v, fd_video_info *info) { *info = v->info; }
+
 int fd_video_next(fd_video *v, char *err, size_t errlen) {
     av_frame_unref(v->prev);
     av_frame_move_ref(v->prev, v->cur);
+    pthread_mutex_lock(&v->lock);
+    while (v->ring_count == 0 && !v->finished) pthread_cond_wait(&v->changed, &v->lock);
     int ret;
-    if (v->pending->data[0]) {
-        av_frame_move_ref(v->cur, v->pending);
+    if (v->ring_count > 0) {
+        av_frame_move_ref(v->cur, v->ring[v->ring_head]);
+        v->ring_head = (v->ring_head + 1) % FD_AHEAD;
+        v->ring_count--;
+        pthread_cond_broadcast(&v->changed);
         ret = 1;
     } else {
-        ret = decode_next(v, v->cur, err, errlen);
+        ret = v->finished < 0 ? -1 : 0;
+        if (ret < 0) snprintf(err, errlen, "%s", v->ring_err);
     }
+    pthread_mutex_unlock(&v->lock);
     if (ret == 1)
         v->cur_ms = v->cur->pts * av_q2d(v->tb) * 1000.0 - v->start_us / 1000.0;
     return ret;
@@ -186,4 +264,9 @@ int fd_video_next(fd_video *v, char *err, size_t errlen) {
 double fd_video_pts_ms(const fd_video *v) { return v->cur_ms; }
 int fd_video_frame_width(const fd_video *v) { return v->cur->width; }
 int fd_video_frame_height(const fd_video *v) { return v->cur->height; }
-int fd_video_corrupt_packets(const fd_video *v) { return v->corrupt; }
+int fd_video_corrupt_packets(fd_video *v) {
+    pthread_mutex_lock(&v->lock);
+    int n = v->corrupt_seen;
+    pthread_mutex_unlock(&v->lock);
+    return n;
+}

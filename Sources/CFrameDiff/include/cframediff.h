@@ -41,7 +41,7 @@ double fd_video_pts_ms(const fd_video *v);
 int fd_video_frame_width(const fd_video *v);
 int fd_video_frame_height(const fd_video *v);
 /// Number of packets the decoder rejected as corrupt so far (decoding goes on past them).
-int fd_video_corrupt_packets(const fd_video *v);
+int fd_video_corrupt_packets(fd_video *v);
 
 // ---------------------------------------------------------------------------------------------
 // PNG (libpng)
@@ -115,7 +115,10 @@ int fd_meter_tiles_y(const fd_meter *m);
 const uint64_t *fd_meter_tile_sse(const fd_meter *m);       // tiles_x * tiles_y, row-major
 const fd_tile_stats *fd_meter_tile_stats(const fd_meter *m);
 const uint32_t *fd_meter_tile_pixels(const fd_meter *m);    // unmasked pixels per tile
-/// The cached RGB picture of the last push (for writing frames and heat maps), *bits a channel.
-const uint8_t *fd_meter_rgb(const fd_meter *m, ptrdiff_t *stride, int *bits);
+/// Bits a channel of the pictures measured: 8, or 16.
+int fd_meter_bits(const fd_meter *m);
+/// Copies the RGB picture of the last push (stored orientation; masks are black) to `dst`, which
+/// holds height rows of width * 3 * (bits / 8) bytes at `dst_stride`.
+void fd_meter_copy_rgb(const fd_meter *m, uint8_t *dst, ptrdiff_t dst_stride);
 
 #endif

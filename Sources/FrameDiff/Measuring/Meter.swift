@@ -77,30 +77,28 @@ public final class Meter {
     }
 
     /// The 8-bit RGB picture of the last push, as displayed (rotation applied), masks blacked out.
+    /// The corresponding C function is `fd_meter_copy_rgb`.
     public func picture() -> PNGImage {
-        var stride = 0
-        var bits: Int32 = 8
-        let base = fd_meter_rgb(handle, &stride, &bits)!
-        let high = bits > 8 ? 1 : 0  // the high byte of a little-endian 16-bit sample
         let w = grid.storedWidth, h = grid.storedHeight
+        let step = Int(fd_meter_bits(handle)) / 8  // bytes a channel
+        var stored = [UInt8](repeating: 0, count: w * h * 3 * step)
+        stored.withUnsafeMutableBufferPointer { fd_meter_copy_rgb(handle, $0.baseAddress, w * 3 * step) }
         var out = PNGImage(width: grid.displayWidth, height: grid.displayHeight)
         let dw = grid.displayWidth
-        out.pixels.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let (dx, dy): (Int, Int)
-                    switch grid.rotation {
-                    case 90: (dx, dy) = (h - 1 - y, x)
-                    case 180: (dx, dy) = (w - 1 - x, h - 1 - y)
-                    case 270: (dx, dy) = (y, w - 1 - x)
-                    default: (dx, dy) = (x, y)
-                    }
-                    let step = 1 + high
-                    let s = y * stride + x * 3 * step + high, d = (dy * dw + dx) * 3
-                    dst[d] = base[s]
-                    dst[d + 1] = base[s + step]
-                    dst[d + 2] = base[s + 2 * step]
+        let high = step - 1  // the high byte of a little-endian 16-bit sample
+        for y in 0..<h {
+            for x in 0..<w {
+                let (dx, dy): (Int, Int)
+                switch grid.rotation {
+                case 90: (dx, dy) = (h - 1 - y, x)
+                case 180: (dx, dy) = (w - 1 - x, h - 1 - y)
+                case 270: (dx, dy) = (y, w - 1 - x)
+                default: (dx, dy) = (x, y)
                 }
+                let s = (y * w + x) * 3 * step + high, d = (dy * dw + dx) * 3
+                out.pixels[d] = stored[s]
+                out.pixels[d + 1] = stored[s + step]
+                out.pixels[d + 2] = stored[s + 2 * step]
             }
         }
         return out

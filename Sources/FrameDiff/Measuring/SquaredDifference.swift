@@ -45,3 +45,27 @@ public enum SquaredDifference {
         return RMSE(sse: sse, samples: UInt64(a.width * a.height * 3), maxValue: x.bits > 8 ? 65535 : 255)
     }
 }
+
+extension SquaredDifference {
+    /// Per-tile sums over two whole RGB frames (tiles of `tile` x `tile` pixels), the way the meter
+    /// measures a frame in which every band changed. Used by the kernel benchmark.
+    public static func frameTileSums(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int, stride: Int,
+                                     tile: Int, kernel: Kernel = .fast) -> [UInt64] {
+        precondition(a.count >= stride * height && b.count >= stride * height)
+        let columns = (width + tile - 1) / tile, rows = (height + tile - 1) / tile
+        var out = [UInt64](repeating: 0, count: columns * rows)
+        let f = kernel == .fast ? fd_band_sse : fd_band_sse_scalar
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                out.withUnsafeMutableBufferPointer { po in
+                    for band in 0..<rows {
+                        let y0 = band * tile
+                        f(pa.baseAddress! + y0 * stride, stride, pb.baseAddress! + y0 * stride, stride,
+                          Int32(width * 3), Int32(min(tile, height - y0)), Int32(tile * 3), po.baseAddress! + band * columns)
+                    }
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Bad input: one line naming the file and the cause, exit code 2, never a crash or a hang.
+@Suite("Bad input")
+struct BadInputTests {
+    /// Builds each kind of bad input in a scratch folder; returns its path.
+    static func make(_ kind: String, in dir: URL) throws -> String {
+        let fm = FileManager.default
+        let film = try Data(contentsOf: URL(fileURLWithPath: Harness.path("samples/laptop-inner.mp4")))
+        switch kind {
+        case "missing":
+            return dir.appendingPathComponent("missing.mp4").path
+        case "empty folder":
+            let d = dir.appendingPathComponent("frames")
+            try fm.createDirectory(at: d, withIntermediateDirectories: true)
+            try Data("notes".utf8).write(to: d.appendingPathComponent("README.txt"))
+            return d.path
+        case "text named mp4":
+            let f = dir.appendingPathComponent("notes.mp4")
+            try Data("this is not a film\n".utf8).write(to: f)
+            return f.path
+        case "zero bytes":
+            let f = dir.appendingPathComponent("zero.mp4")
+            try Data().write(to: f)
+            return f.path
+        case "truncated":
+            // The samples keep their index (moov) at the end: cut, the index is gone.
+            let f = dir.appendingPathComponent("cut.mp4")
+            try film.prefix(film.count / 2).write(to: f)
+            return f.path
+        case "no video stream":
+            // An MP4 holding only a timed-text track is not a film.
+            let f = dir.appendingPathComponent("novideo.mp4")
+            try film.write(to: f)  // replaced below
+            let src = Harness.path("Tests/Fixtures/audio-only.m4a")
+            try fm.removeItem(at: f)
+            try fm.copyItem(atPath: src, toPath: f.path)
+            return f.path
+        case "corrupt png in folder":
+            let d = dir.appendingPathComponent("pngs")
+            try fm.createDirectory(at: d, withIntermediateDirectories: true)
+            let good = try Data(contentsOf: URL(fileURLWithPath: Harness.path("Tests/Fixtures/compare/000000.png")))
+            try good.write(to: d.appendingPathComponent("000000.png"))
+            try good.prefix(good.count / 3).write(to: d.appendingPathComponent("000017.png"))
+            return d.appendingPathComponent("000017.png").path
+        default:
+            fatalError("unknown kind \(kind)")
+        }
+    }
+
+    @Test("one line, the file, the cause, exit 2", arguments: [
+        ("missing", "no such file"),
+        ("empty folder", "no PNG frames"),
+        ("text named mp4", "not a film"),
+        ("zero bytes", "empty file"),
+        ("truncated", "truncated"),
+        ("no video stream", "no video stream"),
+        ("corrupt png in folder", "corrupt PNG"),
+    ])
+    func badInput(kind: String, cause: String) throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let named = try Self.make(kind, in: dir)
+        // a corrupt PNG is named itself, but the film given is its folder
+        let given = kind == "corrupt png in folder" ? (named as NSString).deletingLastPathComponent : named
+        for verb in [["rank"], []] {
+            let r = try Harness.run(verb + [given])
+            #expect(r.code == 2, "\(kind): exit \(r.code)")
+            let lines = r.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "\(kind): \(r.stderr)")
+            #expect(r.stderr.contains(named), "\(kind): \(r.stderr)")
+            #expect(r.stderr.contains(cause), "\(kind): \(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+    }
+
+    @Test func truncatedFilmWithItsIndexAtTheStart() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = try Data(contentsOf: URL(fileURLWithPath: Harness.path("Tests/Fixtures/faststart.mp4")))
+        let cut = dir.appendingPathComponent("faststart-cut.mp4")
+        try film.prefix(film.count * 2 / 3).write(to: cut)
+        let r = try Harness.run(["rank", cut.path])
+        #expect(r.code == 2)
+        #expect(r.stderr.contains("truncated") && r.stderr.contains(cut.path), "\(r.stderr)")
+    }
+
+    @Test("usage errors exit 2", arguments: [
+        ["rank"], ["rank", "a.mp4", "b.mp4"], ["rank", "x.mp4", "--top", "many"], ["rank", "x.mp4", "--bogus"],
+        ["compare", "a.png"], ["rank", "x.mp4", "--mask", "1,2"], ["rank", "x.mp4", "--format", "xml"], [],
+    ])
+    func usageErrors(args: [String]) throws {
+        let r = try Harness.run(args)
+        #expect(r.code == 2, "\(args): \(r.code)")
+    }
+
+    @Test func helpExitsZero() throws {
+        for args in [["--help"], ["rank", "--help"], ["compare", "--help"]] {
+            let r = try Harness.run(args)
+            #expect(r.code == 0)
+            #expect(r.stdout.contains("usage:"))
+        }
+    }
+}

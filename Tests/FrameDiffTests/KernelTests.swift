@@ -1,0 +1,94 @@
+import Testing
+@testable import FrameDiff
+
+/// A small deterministic generator, so a failing buffer can be rebuilt from its seed.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
+}
+
+@Suite("Squared-difference kernels")
+struct KernelTests {
+    /// The plain Swift definition: what both C kernels must equal.
+    func swiftSums(_ a: [UInt8], _ b: [UInt8], rowBytes: Int, rows: Int, stride: Int, tileBytes: Int) -> [UInt64] {
+        var out = [UInt64](repeating: 0, count: (rowBytes + tileBytes - 1) / tileBytes)
+        for r in 0..<rows {
+            for i in 0..<rowBytes {
+                let d = Int(a[r * stride + i]) - Int(b[r * stride + i])
+                out[i / tileBytes] += UInt64(d * d)
+            }
+        }
+        return out
+    }
+
+    @Test("fast kernel equals the reference on random buffers, odd widths, padded strides",
+          arguments: [1, 7, 15, 16, 17, 31, 33, 63, 361, 1206])
+    func fastMatchesReference(widthPx: Int) {
+        var rng = SplitMix(state: UInt64(widthPx))
+        for tilePx in [1, 5, 16, 32] {
+            for pad in [0, 3, 64] {
+                let rowBytes = widthPx * 3, stride = rowBytes + pad, rows = 16
+                let a = rng.bytes(stride * rows), b = rng.bytes(stride * rows)
+                let expected = swiftSums(a, b, rowBytes: rowBytes, rows: rows, stride: stride, tileBytes: tilePx * 3)
+                let fast = SquaredDifference.bandSums(a, b, rowBytes: rowBytes, rows: rows, stride: stride,
+                                                      tileBytes: tilePx * 3, kernel: .fast)
+                let reference = SquaredDifference.bandSums(a, b, rowBytes: rowBytes, rows: rows, stride: stride,
+                                                           tileBytes: tilePx * 3, kernel: .reference)
+                #expect(fast == expected, "width \(widthPx) tile \(tilePx) pad \(pad)")
+                #expect(reference == expected)
+            }
+        }
+    }
+
+    @Test func extremeDifferencesDoNotOverflowLanes() {
+        // 0 against 255 everywhere: the largest value a 32-bit lane accumulates in one tile.
+        let rowBytes = 48 * 3, rows = 16
+        let a = [UInt8](repeating: 0, count: rowBytes * rows), b = [UInt8](repeating: 255, count: rowBytes * rows)
+        let sums = SquaredDifference.bandSums(a, b, rowBytes: rowBytes, rows: rows, stride: rowBytes, tileBytes: rowBytes)
+        #expect(sums == [UInt64(rowBytes * rows) * 65025])
+    }
+
+    @Test func fastKernelIsNamed() {
+        #expect(["avx2", "sse2", "scalar"].contains(SquaredDifference.fastKernelName))
+    }
+
+    @Test func imageRMSEOfOppositeImagesIsOne() {
+        var black = PNGImage(width: 13, height: 5)
+        let white = PNGImage(width: 13, height: 5, stride: 39, bits: 8, pixels: [UInt8](repeating: 255, count: 13 * 5 * 3))
+        #expect(SquaredDifference.rmse(black, white).normalized == 1)
+        #expect(SquaredDifference.rmse(black, black).normalized == 0)
+        black[0, 0] = (255, 255, 255)
+        let r = SquaredDifference.rmse(black, white)
+        #expect(abs(r.normalized - (64.0 / 65.0).squareRoot()) < 1e-12)
+    }
+}
+
+@Suite("RMSE arithmetic and formatting")
+struct RMSETests {
+    @Test func normalisedAndAbsolute() {
+        let r = RMSE(sse: 255 * 255 * 3, samples: 12)  // a quarter of the samples fully off
+        #expect(abs(r.normalized - 0.5) < 1e-12)
+        #expect(abs(r.absolute - 32767.5) < 1e-9)
+    }
+
+    @Test func sixteenBitScale() {
+        let r = RMSE(sse: 65535 * 65535, samples: 4, maxValue: 65535)
+        #expect(abs(r.normalized - 0.5) < 1e-12)
+    }
+
+    @Test("printed like ImageMagick's compare", arguments: [
+        (RMSE(sse: 0, samples: 3), "0 (0)"),
+        (RMSE(sse: 255 * 255, samples: 1), "65535 (1)"),
+        (RMSE(sse: 1, samples: 3), "148.379 (0.00226412)"),
+    ])
+    func compareText(r: RMSE, text: String) {
+        #expect(r.compareText == text)
+    }
+}

@@ -1,0 +1,77 @@
+import Testing
+@testable import FrameDiff
+
+/// Pushes synthetic RGB pictures through the meter (no codec involved).
+@Suite("Meter on synthetic frames")
+struct MeterTests {
+    func frame(_ w: Int, _ h: Int, seed: UInt64) -> PNGImage {
+        var rng = SplitMix(state: seed)
+        return PNGImage(width: w, height: h, stride: w * 3, bits: 8, pixels: rng.bytes(w * h * 3))
+    }
+
+    func decoded(_ image: PNGImage, ms: Double = 0) -> DecodedFrame {
+        DecodedFrame(ptsMs: ms, storedWidth: image.width, storedHeight: image.height, pixels: .rgb(image))
+    }
+
+    @Test func firstFrameHasNoDelta() throws {
+        let meter = try Meter(grid: TileGrid(storedWidth: 37, storedHeight: 21, tile: 16))
+        #expect(try meter.push(decoded(frame(37, 21, seed: 1))).sse == 0)
+    }
+
+    @Test("band-wise measure equals the whole-image measure", arguments: [(37, 21), (16, 16), (361, 47), (5, 3)])
+    func bandwiseEqualsWhole(w: Int, h: Int) throws {
+        let meter = try Meter(grid: TileGrid(storedWidth: w, storedHeight: h, tile: 16))
+        var previous = frame(w, h, seed: 9)
+        _ = try meter.push(decoded(previous))
+        var rng = SplitMix(state: 3)
+        for step in 0..<6 {
+            var next = previous
+            // change a few scattered pixels (some bands stay identical) or, once, everything
+            let changes = step == 3 ? w * h : 1 + step * 3
+            for _ in 0..<changes {
+                let x = Int(rng.next() % UInt64(w)), y = Int(rng.next() % UInt64(h))
+                next[x, y] = (UInt8(truncatingIfNeeded: rng.next()), 0, 255)
+            }
+            let measured = try meter.push(decoded(next))
+            #expect(measured == SquaredDifference.rmse(previous, next), "step \(step)")
+            let tiles = meter.tiles()
+            #expect(tiles.sse.reduce(0, +) == measured.sse)
+            previous = next
+        }
+    }
+
+    @Test func identicalFrameChangesNoBand() throws {
+        let meter = try Meter(grid: TileGrid(storedWidth: 40, storedHeight: 40, tile: 16))
+        let f = frame(40, 40, seed: 5)
+        _ = try meter.push(decoded(f))
+        #expect(try meter.push(decoded(f)).sse == 0)
+        #expect(meter.changedBands == 0)
+    }
+
+    @Test func maskedRegionIsNotMeasured() throws {
+        let grid = TileGrid(storedWidth: 32, storedHeight: 32, tile: 16)
+        let meter = try Meter(grid: grid, masks: [Rect(x: 0, y: 0, w: 8, h: 8)])
+        let a = PNGImage(width: 32, height: 32)
+        var b = a
+        for y in 0..<8 { for x in 0..<8 { b[x, y] = (255, 255, 255) } }
+        _ = try meter.push(decoded(a))
+        let r = try meter.push(decoded(b))
+        #expect(r.sse == 0)
+        #expect(r.samples == UInt64((32 * 32 - 64) * 3))
+        b[20, 20] = (255, 0, 0)
+        #expect(try meter.push(decoded(b)).sse == 255 * 255)
+    }
+
+    @Test func tileStatisticsSeeFlatAndTexturedTiles() throws {
+        let grid = TileGrid(storedWidth: 32, storedHeight: 16, tile: 16)
+        let meter = try Meter(grid: grid)
+        var f = PNGImage(width: 32, height: 16)
+        for y in 0..<16 { for x in 0..<16 { f[x, y] = (158, 158, 158) } }
+        for y in 0..<16 { for x in 16..<32 { f[x, y] = (x + y) % 2 == 0 ? (0, 0, 0) : (255, 255, 255) } }
+        _ = try meter.push(decoded(f))
+        let t = meter.tiles()
+        #expect(t.variance[0] == 0)
+        #expect(t.mean[0] == SIMD3<Float>(158, 158, 158))
+        #expect(t.variance[1] > 10000)
+    }
+}
