@@ -76,6 +76,8 @@ class Layout:
         sx, sy = slice(x, x + w), slice(y, y + h)
         t = ((xx[sy, sx] - x) / max(w, 1) + (yy[sy, sx] - y) / max(h, 1)) / 2
         wave = 40 * np.sin(f * (xx[sy, sx] * 1.3 + yy[sy, sx]))
+        # fine detail, as a photo or an icon has (a placeholder is what lacks it)
+        wave = wave + 22 * np.sin(0.9 * xx[sy, sx] + 0.4 * yy[sy, sx]) * np.sin(0.7 * yy[sy, sx] + rng.uniform(0, 6))
         for ch in range(3):
             page[sy, sx, ch] = np.clip(a[ch] * (1 - t) + b[ch] * t + wave, 0, 255)
 
@@ -187,7 +189,8 @@ class Script:
             self.truth.append(("cut", i, i, (old, flat), {}))
         for _ in range(n):
             self._add(flat)
-        self.truth.append(("flash", i, i + n, None, {"region": region}))
+        x, y, w, h = region
+        self.truth.append(("flash", i, i + n, None, {"region": {"x": x, "y": y, "w": w, "h": h}}))
         self.hold(content, hold_ms)
 
     def blank(self, render, ms, hold_ms, color=WHITE):
@@ -266,6 +269,13 @@ class Script:
 
         findings = []
         for kind, first, end, states, extra in self.truth:
+            if states is not None and kind in ("fade", "motion"):
+                # the first frame that differs from the old state, the first that shows the new one
+                old, new = states[0](), states[1]()
+                span = list(range(first, end + 1))
+                renders = {g: self.frames[g]() for g in span}
+                first = next(g for g in span if not np.array_equal(renders[g], old))
+                end = next(g for g in span if g >= first and np.array_equal(renders[g], new))
             a, b = kept_index(first), kept_index(end)
             ta, tb = keep[a] * self.period, keep[b] * self.period
             region = extra.get("region")

@@ -1,21 +1,77 @@
 import FrameDiff
+import Foundation
 
 /// `framediff FILM... [options]`: the main job, a report of findings per film.
 struct AnalyzeCommand: Command {
     static let name = ""
-    static let synopsis = "framediff FILM... [--format text|json] [--mask X,Y,W,H]..."
-    static let summary = "Analyses films and prints a report of what happens between frames."
-    static let options = [CommonOptions.format, CommonOptions.out, CommonOptions.mask, CommonOptions.threads,
-                          CommonOptions.quiet, CommonOptions.help]
+    static let synopsis = "framediff FILM... [--format text|json] [--mask X,Y,W,H]... [--stats FILE]"
+    static let summary = """
+        Analyses films and reports what happens between frames: cuts, fades, placeholder flashes,
+        blank frames and motion, with DESIGN.md's timing (ms of presentation time).
+        """
+    static let options = [
+        CommonOptions.format, CommonOptions.out, CommonOptions.mask,
+        OptionSpec(name: "--stats", value: "FILE", help: "write per-frame measurements as CSV (one film)"),
+        OptionSpec(name: "--stable-ms", value: "MS", help: "changes closer than this are one transition (default 100)"),
+        OptionSpec(name: "--flash-max-ms", value: "MS", help: "longest flat interval reported as a flash (default 250)"),
+        OptionSpec(name: "--blank-max-ms", value: "MS", help: "longest flat interval reported as a blank (default 1000)"),
+        OptionSpec(name: "--min-tile-rmse", value: "R", help: "smallest tile change that counts, 0-1 RMSE (default 0.0118)"),
+        CommonOptions.threads, CommonOptions.quiet, CommonOptions.help,
+    ]
 
     let films: [String]
+    let format: String
+    let out: String?
+    let stats: String?
+    let options: AnalysisOptions
 
     init(_ p: ParsedArguments) throws {
         guard !p.positionals.isEmpty else { throw UsageError("no FILM given") }
         films = p.positionals
+        format = try CommonOptions.format(p, allowed: ["text", "json"])
+        out = p.value("--out")
+        stats = p.value("--stats")
+        if stats != nil, films.count > 1 { throw UsageError("--stats takes one FILM") }
+        var o = AnalysisOptions()
+        o.scan = try CommonOptions.scanOptions(p)
+        if let v = try p.double("--stable-ms", in: 1...60_000) { o.classifier.stableMs = v }
+        if let v = try p.double("--flash-max-ms", in: 1...60_000) { o.classifier.flashMaxMs = v }
+        if let v = try p.double("--blank-max-ms", in: 1...60_000) { o.classifier.blankMaxMs = v }
+        if let v = try p.double("--min-tile-rmse", in: 0...1) { o.classifier.minTileRMSE = v }
+        options = o
     }
 
     func run() throws -> Int32 {
-        throw UsageError("the analysis report is not built yet; use 'framediff rank FILM'")
+        var reports: [Report] = []
+        var failures: [(String, FilmError)] = []
+        for film in films {
+            do {
+                var rows: [String] = []
+                let report = try analyseFilm(film, options: options, onStats: stats == nil ? nil : { rows.append($0.csvRow) })
+                if let stats {
+                    try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
+                }
+                reports.append(report)
+            } catch let e as FilmError {
+                // one bad film is named and the others are still analysed
+                if films.count == 1 { throw e }
+                Console.err("framediff: error: \(e)\n")
+                failures.append((film, e))
+            }
+        }
+        let text: String
+        if format == "json" {
+            if films.count == 1 {
+                text = reports[0].json.rendered() + "\n"
+            } else {
+                var items = reports.map(\.json)
+                items += failures.map { JSON.object([("film", .string($0.0)), ("error", .string($0.1.cause))]) }
+                text = JSON.object([("schema", .string("framediff/1")), ("films", .array(items))]).rendered() + "\n"
+            }
+        } else {
+            text = reports.map { $0.text() }.joined(separator: "\n")
+        }
+        try emit(text, to: out)
+        return failures.isEmpty ? 0 : 2
     }
 }

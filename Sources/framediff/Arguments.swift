@@ -29,6 +29,15 @@ struct ParsedArguments {
         return n
     }
 
+    /// A number option within a range, or a usage error that names it.
+    func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
+        guard let text = value(name) else { return nil }
+        guard let n = Double(text), n.isFinite, range.contains(n) else {
+            throw UsageError("\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return n
+    }
+
     /// Parses `args` (`--name value`, `--name=value`, flags, positionals; `--` ends options).
     init(_ args: [String], options: [OptionSpec]) throws {
         var i = 0

@@ -34,8 +34,10 @@ struct MeterTests {
             }
             let measured = try meter.push(decoded(next))
             #expect(measured == SquaredDifference.rmse(previous, next), "step \(step)")
-            let tiles = meter.tiles()
-            #expect(tiles.sse.reduce(0, +) == measured.sse)
+            let tiles = meter.changedTiles()
+            let sum = tiles.map { Double($0.rmse) * Double($0.rmse) }.reduce(0, +)
+            #expect(tiles.isEmpty == (measured.sse == 0))
+            #expect(sum > 0 || measured.sse == 0)
             previous = next
         }
     }
@@ -69,9 +71,10 @@ struct MeterTests {
         for y in 0..<16 { for x in 0..<16 { f[x, y] = (158, 158, 158) } }
         for y in 0..<16 { for x in 16..<32 { f[x, y] = (x + y) % 2 == 0 ? (0, 0, 0) : (255, 255, 255) } }
         _ = try meter.push(decoded(f))
-        let t = meter.tiles()
-        #expect(t.variance[0] == 0)
-        #expect(t.mean[0] == SIMD3<Float>(158, 158, 158))
-        #expect(t.variance[1] > 10000)
+        let t = meter.changedTiles(all: true)
+        #expect(t.count == 2)
+        #expect(t[0].variance == 0)
+        #expect(t[0].mean == SIMD3<Float>(158, 158, 158))
+        #expect(t[1].variance > 10000)
     }
 }

@@ -8,7 +8,7 @@ public struct ScanOptions: Sendable {
     public var masks: [Rect] = []
     /// Decoder threads; 0 is one per core.
     public var threads: Int = 0
-    /// Copy per-tile measures into each FrameMeasure (the classifier needs them; rank does not).
+    /// List the changed tiles in each FrameMeasure (the classifier needs them; rank does not).
     public var collectTiles: Bool = true
 
     public init() {}
@@ -39,8 +39,11 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
         if resized { rmse = .maximal(samples: rmse.samples, maxValue: rmse.maxValue) }
         if index == 0 { firstMs = frame.ptsMs }
         lastMs = frame.ptsMs
+        let complete = index == 0 || resized
         try onFrame(FrameMeasure(index: index, ptsMs: frame.ptsMs, rmse: rmse, resized: resized,
-                                 grid: meter!.grid, tiles: options.collectTiles ? meter!.tiles() : nil))
+                                 grid: meter!.grid,
+                                 changes: options.collectTiles ? meter!.changedTiles(all: complete) : [],
+                                 complete: complete))
         index += 1
     }
     info.frames = index

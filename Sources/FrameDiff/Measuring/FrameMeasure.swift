@@ -1,9 +1,9 @@
-/// What the meter saw in one frame: its delta to the frame before, and per-tile detail.
+/// What the meter saw in one frame: its delta to the frame before, and which tiles changed.
 ///
 /// Frame 0 has a delta of zero. A frame whose size differs from the one before (a rotation, a
 /// display switch) cannot be compared pixel by pixel: it is `resized` with an RMSE of 1.
 ///
-///     scanner.scan { m in if m.rmse.normalized > 0.1 { print(m.index, m.ptsMs) } }
+///     try scanFilm(source) { m in if m.rmse.normalized > 0.1 { print(m.index, m.ptsMs) } }
 public struct FrameMeasure: Sendable {
     /// 0-based index in presentation order.
     public var index: Int
@@ -15,25 +15,28 @@ public struct FrameMeasure: Sendable {
     public var resized: Bool
     /// Stored-orientation grid of the tiles below.
     public var grid: TileGrid
-    /// Per-tile detail; nil when the scan was asked for deltas only.
-    public var tiles: TileMeasures?
+    /// Tiles whose pixels changed (squared difference above zero), or every unmasked tile when
+    /// `complete` (the first frame of a size). Empty when the scan was asked for deltas only.
+    public var changes: [TileChange]
+    /// `changes` lists every unmasked tile: there is no previous frame of this size to compare with.
+    public var complete: Bool
 }
 
-/// Per-tile numbers of one frame (stored orientation, row-major like `TileGrid`).
-public struct TileMeasures: Sendable {
-    /// Sum of squared differences to the previous frame.
-    public var sse: [UInt64]
-    /// Mean R, G, B (0-255) of the frame's own pixels.
-    public var mean: [SIMD3<Float>]
-    /// Mean over the three channels of each channel's variance (0-255 units squared): near 0 is flat.
-    public var variance: [Float]
-    /// Unmasked pixels of each tile.
-    public var pixels: [UInt32]
-    /// Largest channel value `sse` is measured in (255 or 65535).
-    public var maxValue: Double
+/// One tile of a frame: its delta to the previous frame and its own mean colour and flatness.
+public struct TileChange: Sendable, Equatable {
+    /// Row-major index in the frame's TileGrid.
+    public var index: Int
+    /// 0-1 RMSE of the tile against the previous frame.
+    public var rmse: Float
+    /// Mean R, G, B of the tile (0-255).
+    public var mean: SIMD3<Float>
+    /// Mean over R, G, B of each channel's variance (levels squared): near 0 is a flat fill.
+    public var variance: Float
 
-    /// 0-1 RMSE of tile `i` against the previous frame.
-    public func rmse(_ i: Int) -> Double {
-        pixels[i] == 0 ? 0 : (Double(sse[i]) / Double(pixels[i] * 3)).squareRoot() / maxValue
+    public init(index: Int, rmse: Float, mean: SIMD3<Float>, variance: Float) {
+        self.index = index
+        self.rmse = rmse
+        self.mean = mean
+        self.variance = variance
     }
 }

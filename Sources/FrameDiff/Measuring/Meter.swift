@@ -58,22 +58,24 @@ public final class Meter {
     /// Largest channel value of what was measured: 255, or 65535 for frames of more than 8 bits.
     public var maxValue: Int { Int(fd_meter_max_value(handle)) }
 
-    /// A copy of the per-tile numbers of the last push.
-    public func tiles() -> TileMeasures {
+    /// The tiles that changed in the last push (or every unmasked tile when `all`), with their
+    /// statistics. The corresponding C functions are `fd_meter_tile_sse` and `fd_meter_tile_stats`.
+    public func changedTiles(all: Bool = false) -> [TileChange] {
         let n = grid.count
-        let sse = Array(UnsafeBufferPointer(start: fd_meter_tile_sse(handle), count: n))
-        let pixels = Array(UnsafeBufferPointer(start: fd_meter_tile_pixels(handle), count: n))
+        let sse = UnsafeBufferPointer(start: fd_meter_tile_sse(handle), count: n)
+        let pixels = UnsafeBufferPointer(start: fd_meter_tile_pixels(handle), count: n)
         let stats = UnsafeBufferPointer(start: fd_meter_tile_stats(handle), count: n)
-        var mean = [SIMD3<Float>](repeating: .zero, count: n)
-        var variance = [Float](repeating: 0, count: n)
-        for i in 0..<n where pixels[i] > 0 {
+        let scale = Double(maxValue)
+        var out: [TileChange] = []
+        for i in 0..<n where (all || sse[i] != 0) && pixels[i] > 0 {
             let s = stats[i]
             let p = Float(pixels[i])
             let m = SIMD3<Float>(Float(s.sum_r), Float(s.sum_g), Float(s.sum_b)) / p
-            mean[i] = m
-            variance[i] = max(0, (Float(s.sum_sq) / p - (m * m).sum()) / 3)
+            let variance = max(0, (Float(s.sum_sq) / p - (m * m).sum()) / 3)
+            let rmse = (Double(sse[i]) / Double(pixels[i] * 3)).squareRoot() / scale
+            out.append(TileChange(index: i, rmse: Float(rmse), mean: m, variance: variance))
         }
-        return TileMeasures(sse: sse, mean: mean, variance: variance, pixels: pixels, maxValue: Double(maxValue))
+        return out
     }
 
     /// The 8-bit RGB picture of the last push, as displayed (rotation applied), masks blacked out.

@@ -1,0 +1,50 @@
+/// Every threshold of the classifier, with its unit, default and reason.
+///
+/// Thresholds on change are relative to the film's own noise floor where one can be measured,
+/// with a physical minimum below which a change is not visible; durations come from what users
+/// perceive and from DESIGN.md's magnitudes.
+///
+///     var o = ClassifierOptions(); o.flashMaxMs = 400
+public struct ClassifierOptions: Sendable, Equatable {
+    /// A tile changed when its mean colour shifts, or its RMSE to the previous frame rises, by more
+    /// than this many times the film's noise floor of that measure (codec flicker, dither): 3x.
+    public var noiseFactor: Double = 3
+    /// ...and by at least this many levels of mean colour (any channel): H.264 at CRF 30 moves a
+    /// 16x16 tile of text up to ~4.5 levels from frame to frame on a still screen.
+    public var minTileShift: Double = 6
+    /// ...or at least this 0-1 tile RMSE with an unchanged mean (new text of the same ink density):
+    /// codec flicker on text reaches 0.06 at CRF 30.
+    public var minTileRMSE: Double = 0.1
+    /// Changes less than this many ms apart belong to one transition; a picture held this long is a
+    /// stable state (ms). 100 ms is six frames at 60 fps, shorter than any state a user reads.
+    public var stableMs: Double = 100
+    /// The longest flat interval reported as a flash (ms).
+    public var flashMaxMs: Double = 250
+    /// The longest flat interval reported as a blank; longer is a state of its own (ms).
+    public var blankMaxMs: Double = 1000
+    /// Share of the frame that must be flat for a blank (0-1).
+    public var blankFraction: Double = 0.6
+    /// A tile is flat (a fill, a placeholder) when its pixels' standard deviation is at most this
+    /// many levels of 255: codec noise on a fill stays below 2.5; text or an image is far above.
+    public var flatStd: Double = 2.5
+    /// Two fills are the same colour when their means differ by at most this many levels (codec
+    /// noise moves a fill's mean by under one level).
+    public var colourTolerance: Double = 3
+    /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
+    public var flashMinTiles: Int = 4
+    /// Two pictures show the same state when their tile means differ by less than this many levels
+    /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a
+    /// few flickering tiles do not move the mean.
+    public var stateTolerance: Double = 0.4
+    /// ...or by less than this share of the difference between the old and the new state: after
+    /// a large change the encoder refines the picture over a few frames by ~1% of the change, while
+    /// the last frame of an eased 200 ms crossfade at 120 fps is still 1.7% away.
+    public var stateShare: Double = 0.015
+    /// A frame is a blend of the old and new state when what the blend does not explain is at most
+    /// this share of the difference between the states.
+    public var fadeResidual: Double = 0.2
+    /// Continuous change longer than this is cut into pieces so memory stays bounded (ms).
+    public var maxTransitionMs: Double = 10_000
+
+    public init() {}
+}

@@ -1,0 +1,65 @@
+/// The kinds of finding DESIGN.md defines.
+public enum FindingKind: String, Sendable, CaseIterable, Codable {
+    /// One frame-to-frame change from a stable state to a different stable state.
+    case cut
+    /// Two or more changed frames whose intermediate frames are blends of the old and the new state.
+    case fade
+    /// A region with detail before and after goes flat (a placeholder) for a short time.
+    case flash
+    /// Most of the frame goes flat between two states.
+    case blank
+    /// Any other run of changed frames: slides, springs, layout still shifting.
+    case motion
+}
+
+/// Where a finding stands against a posture event (DESIGN.md, "Posture events").
+public enum Phase: String, Sendable, Codable {
+    /// Inside the event or under the system's cover.
+    case during
+    /// Within the settle window after the event.
+    case after
+    /// Tied to no event.
+    case none
+}
+
+/// One thing that happened between frames, with DESIGN.md's timing semantics.
+///
+/// `startMs` is the pts of the first frame that differs from the old stable state; `endMs` the pts
+/// of the first frame of the new stable state (for flash and blank, the first frame after the flat
+/// interval). A cut has `startMs == endMs`. Regions are in displayed pixels.
+///
+///     Finding(kind: .cut, startMs: 2000, endMs: 2000, firstFrame: 120, lastFrame: 120, peakRMSE: 0.31,
+///             region: Rect(x: 0, y: 0, w: 360, h: 780))
+public struct Finding: Sendable, Equatable {
+    public var kind: FindingKind
+    public var startMs: Double
+    public var endMs: Double
+    public var firstFrame: Int
+    public var lastFrame: Int
+    /// Largest frame-to-frame RMSE (0-1) from the first to the last frame.
+    public var peakRMSE: Double
+    /// Bounding box of what changed (flash and blank: of what went flat), displayed pixels.
+    public var region: Rect
+    /// Share of the frame's area that changed (or went flat), 0-1.
+    public var area: Double = 0
+    /// Mean colour of the flat interval, for flash and blank.
+    public var colour: SIMD3<UInt8>?
+    /// Index of the posture event the finding is tied to, with the phase.
+    public var event: Int?
+    public var phase: Phase = .none
+
+    public var durationMs: Double { endMs - startMs }
+
+    public init(kind: FindingKind, startMs: Double, endMs: Double, firstFrame: Int, lastFrame: Int,
+                peakRMSE: Double, region: Rect, area: Double = 0, colour: SIMD3<UInt8>? = nil) {
+        self.kind = kind
+        self.startMs = startMs
+        self.endMs = endMs
+        self.firstFrame = firstFrame
+        self.lastFrame = lastFrame
+        self.peakRMSE = peakRMSE
+        self.region = region
+        self.area = area
+        self.colour = colour
+    }
+}

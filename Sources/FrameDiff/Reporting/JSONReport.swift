@@ -1,0 +1,49 @@
+/// The framediff/1 JSON object of DESIGN.md for one report.
+extension Report {
+    public var json: JSON {
+        .object([
+            ("schema", .string("framediff/1")),
+            ("film", .string(film)),
+            ("video", .object([
+                ("width", .int(video.width)), ("height", .int(video.height)), ("frames", .int(video.frames)),
+                ("duration_ms", .number(video.durationMs, decimals: 1)), ("codec", .string(video.codec)),
+                ("rotation", .int(video.rotation)),
+            ])),
+            ("events", .array([])),
+            ("findings", .array(findings.map(\.json))),
+            ("top_deltas", .array(topDeltas.map(\.json))),
+            ("noise_floor", .number(noiseFloor, decimals: 6)),
+            ("tile_threshold", .number(threshold, decimals: 6)),
+        ])
+    }
+}
+
+extension Finding {
+    public var json: JSON {
+        var members: [(String, JSON)] = [
+            ("kind", .string(kind.rawValue)),
+            ("start_ms", .number(startMs, decimals: 3)),
+            ("end_ms", .number(endMs, decimals: 3)),
+            ("duration_ms", .number(durationMs, decimals: 3)),
+            ("first_frame", .int(firstFrame)),
+            ("last_frame", .int(lastFrame)),
+            ("peak_rmse", .number(peakRMSE, decimals: 6)),
+            ("region", .object([("x", .int(region.x)), ("y", .int(region.y)), ("w", .int(region.w)), ("h", .int(region.h))])),
+            ("area", .number(area, decimals: 4)),
+        ]
+        if let c = colour { members.append(("colour", .string(c.hex))) }
+        members.append(("event", event.map { .int($0) } ?? .null))
+        members.append(("phase", .string(phase.rawValue)))
+        return .object(members)
+    }
+}
+
+extension SIMD3 where Scalar == UInt8 {
+    /// "#9e9e9e"
+    var hex: String {
+        "#" + [x, y, z].map { v in
+            let s = String(v, radix: 16)
+            return s.count == 1 ? "0" + s : s
+        }.joined()
+    }
+}

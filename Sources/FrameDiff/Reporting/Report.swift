@@ -1,0 +1,76 @@
+/// Everything framediff found in one film: the value every renderer (text, JSON, ...) reads.
+///
+///     let report = try analyseFilm("films/laptop-inner.mp4")
+///     print(report.text())
+public struct Report: Sendable {
+    /// The film as the user named it.
+    public var film: String
+    public var video: VideoInfo
+    public var findings: [Finding]
+    /// The largest frame deltas, largest first.
+    public var topDeltas: [FrameDelta]
+    /// The film's noise floor and the tile threshold used (0-1 RMSE).
+    public var noiseFloor: Double
+    public var threshold: Double
+
+    public init(film: String, video: VideoInfo, findings: [Finding], topDeltas: [FrameDelta],
+                noiseFloor: Double = 0, threshold: Double = 0) {
+        self.film = film
+        self.video = video
+        self.findings = findings
+        self.topDeltas = topDeltas
+        self.noiseFloor = noiseFloor
+        self.threshold = threshold
+    }
+}
+
+/// How a film is analysed: what the meter measures and how the classifier decides.
+///
+///     var o = AnalysisOptions(); o.scan.masks = [Rect(x: 0, y: 0, w: 400, h: 80)]
+public struct AnalysisOptions: Sendable {
+    public var scan = ScanOptions()
+    public var classifier = ClassifierOptions()
+    /// How many of the largest deltas the report keeps.
+    public var topDeltas = 10
+
+    public init() {}
+}
+
+/// Decodes, measures and classifies a film in one pass. `onStats` receives every frame's numbers
+/// (the `--stats` CSV).
+public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptions(),
+                        onStats: ((FrameStats) -> Void)? = nil) throws -> Report {
+    let source = try openFilm(path, threads: options.scan.threads)
+    let classifier = Classifier(options: options.classifier)
+    classifier.onStats = onStats
+    var top = TopDeltas(capacity: options.topDeltas)
+    var scan = options.scan
+    scan.collectTiles = true
+    let info = try scanFilm(source, options: scan) { m in
+        classifier.add(m)
+        if m.index > 0 {
+            top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
+        }
+    }
+    return Report(film: path, video: info, findings: classifier.finish(), topDeltas: top.sorted,
+                  noiseFloor: classifier.noiseFloor, threshold: classifier.tileThreshold)
+}
+
+/// The N largest deltas of a stream, in bounded memory.
+struct TopDeltas {
+    let capacity: Int
+    private(set) var items: [FrameDelta] = []
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    mutating func add(_ d: FrameDelta) {
+        guard capacity > 0 else { return }
+        if items.count < capacity {
+            items.append(d)
+        } else if let i = items.indices.min(by: { items[$0].rmse < items[$1].rmse }), items[i].rmse < d.rmse {
+            items[i] = d
+        }
+    }
+
+    var sorted: [FrameDelta] { items.sorted { $0.rmse != $1.rmse ? $0.rmse > $1.rmse : $0.frame < $1.frame } }
+}
