@@ -78,8 +78,8 @@ public final class Classifier {
         }
         lastShift = Double(changes.map(\.shift).max() ?? 0)
         thumb.update(m.changes)
-        shiftNoise.add(frameValues: changes.map(\.shift))
-        rmseNoise.add(frameValues: changes.map(\.rmse))
+        shiftNoise.add(frameValues: changes.map(\.shift), tiles: unmaskedTiles)
+        rmseNoise.add(frameValues: changes.map(\.rmse), tiles: unmaskedTiles)
         flat.update(frame: m.index, changes: m.changes, first: false)
         let isActive = activity()
         let active = changes.reduce(0) { $0 + (isActive($1) ? 1 : 0) }

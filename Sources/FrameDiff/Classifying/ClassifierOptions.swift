@@ -16,8 +16,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// codec flicker on text reaches 0.06 at CRF 30.
     public var minTileRMSE: Double = 0.1
     /// Changes less than this many ms apart belong to one transition; a picture held this long is a
-    /// stable state (ms). 100 ms is six frames at 60 fps, shorter than any state a user reads.
-    public var stableMs: Double = 100
+    /// stable state (ms). A state shown for less is not read as settled, and low-rate captures (a
+    /// GIF at ~7 changes a second) hold frames for 100 ms inside one spring motion.
+    public var stableMs: Double = 150
     /// The longest flat interval reported as a flash (ms).
     public var flashMaxMs: Double = 250
     /// The longest flat interval reported as a blank; longer is a state of its own (ms).

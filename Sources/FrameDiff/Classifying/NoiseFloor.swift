@@ -2,13 +2,14 @@ import Foundation
 
 /// The film's own noise floor for one measure (a tile's RMSE, or the shift of its mean colour).
 ///
-/// Each frame contributes the median of the measure over its changed tiles: in a frame where
-/// nothing happens every changed tile is codec flicker or dither, and where something happens the
-/// changed region is still a minority of frames. The floor is the median of those per-frame values
-/// over the film so far, kept in a log histogram so memory stays bounded. A static CRF 30 H.264
-/// film gives ~1 level of mean shift; dithered GIFs more.
+/// Noise that matters touches most of the picture in most frames (sensor noise, dither, a
+/// re-encoded screen), so only frames in which at least a quarter of the tiles changed count; each
+/// gives the median of the measure over its changed tiles, and the floor is the 10th percentile of
+/// those over the film so far (10 such frames at least, else 0: the physical minimum rules). Codec
+/// flicker on a still H.264 screen touches a few tiles and leaves the floor at 0; a change-driven
+/// VFR recording's few full-screen changes are too few to count.
 ///
-///     var noise = NoiseFloor(); noise.add(frameValues: shifts); noise.floor
+///     var noise = NoiseFloor(); noise.add(frameValues: shifts, tiles: 12_000); noise.floor
 public struct NoiseFloor: Sendable {
     /// Bins of log10(value) from -5 to +3, 20 a decade; bin 0 counts frames with no changed tile.
     private var bins = [Int](repeating: 0, count: 162)
@@ -16,21 +17,18 @@ public struct NoiseFloor: Sendable {
 
     public init() {}
 
-    /// Adds one frame: the measure of each of its changed tiles.
-    public mutating func add(frameValues values: [Float]) {
-        var median: Float = 0
-        if !values.isEmpty {
-            let sorted = values.sorted()
-            median = sorted[sorted.count / 2]
-        }
-        bins[Self.bin(median)] += 1
+    /// Adds one frame: the measure of each of its changed tiles, out of `tiles` tiles.
+    public mutating func add(frameValues values: [Float], tiles: Int) {
+        guard values.count * 4 >= tiles, !values.isEmpty else { return }
+        let sorted = values.sorted()
+        bins[Self.bin(sorted[sorted.count / 2])] += 1
         count += 1
     }
 
-    /// The median over frames of the per-frame median (0 when most frames change nothing).
+    /// The 10th percentile over broadly changed frames of their median (0 with fewer than 10).
     public var floor: Double {
-        guard count > 0 else { return 0 }
-        let target = count / 2
+        guard count >= 10 else { return 0 }
+        let target = count / 10
         var seen = 0
         for (i, n) in bins.enumerated() {
             seen += n
