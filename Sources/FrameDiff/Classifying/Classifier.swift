@@ -160,8 +160,9 @@ public final class Classifier {
                 clusters.append((k, k))
             }
         }
+        clusters = clusters.flatMap(splitAtJumps)
         var previousEnd = 0
-        for c in clusters {
+        for (n, c) in clusters.enumerated() {
             // The old state is the picture before the cluster, the new one the picture held after it,
             // up to whatever changes next (another transition, a flash, a blank).
             var lo = previousEnd, hi = window.count - 1
@@ -174,6 +175,7 @@ public final class Classifier {
                 hi = k - 1
                 break
             }
+            if n + 1 < clusters.count { hi = min(hi, clusters[n + 1].a - 1) }
             let old = window[lo].thumb, new = window[hi].thumb
             var tiles = Set<Int>()
             for k in c.a...c.b { tiles.formUnion(active[k]) }
@@ -197,10 +199,16 @@ public final class Classifier {
             // Same state: within the absolute tolerance, or within a small share of the whole change
             // (codec quality keeps settling for a few frames after a large change).
             let tolerance = max(options.stateTolerance, options.stateShare * old.distance(to: new, over: region))
+            // The transition began at the earliest frame of the unbroken run, ending at the cluster,
+            // of frames that already differ from the old state and lead towards the new one (an eased
+            // start is under the threshold; a placeholder pulsing before a cut leads nowhere).
+            let span = old.distance(to: new, over: region)
             var start = c.a
-            for k in (lo + 1)...c.a where window[k].thumb.distance(to: old, over: region) > tolerance {
-                start = k
-                break
+            while start - 1 > lo {
+                let t = window[start - 1].thumb
+                let moved = t.distance(to: old, over: region)
+                guard moved > tolerance, span - t.distance(to: new, over: region) >= 0.5 * moved else { break }
+                start -= 1
             }
             var end = c.b
             for k in start...hi where window[k].thumb.distance(to: new, over: region) <= tolerance {
@@ -218,6 +226,24 @@ public final class Classifier {
             findings.append(finding(kind, from: start, to: end, tiles: region, colour: nil))
             previousEnd = end
         }
+    }
+
+    /// Splits a run of changed frames around a frame whose change dwarfs its neighbours': a cut
+    /// while a progress bar moves, or inside a fade, is a transition of its own.
+    private func splitAtJumps(_ c: (a: Int, b: Int)) -> [(a: Int, b: Int)] {
+        guard c.b > c.a else { return [c] }
+        var parts: [(a: Int, b: Int)] = []
+        var from = c.a
+        for k in c.a...c.b {
+            let r = window[k].rmse
+            let before = k > c.a ? window[k - 1].rmse : 0, after = k < c.b ? window[k + 1].rmse : 0
+            guard r >= options.jumpRMSE, r >= options.jumpRatio * max(before, after) else { continue }
+            if k > from { parts.append((from, k - 1)) }
+            parts.append((k, k))
+            from = k + 1
+        }
+        if from <= c.b { parts.append((from, c.b)) }
+        return parts
     }
 
     /// A finding from window positions `a` to `b`.

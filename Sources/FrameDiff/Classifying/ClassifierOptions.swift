@@ -44,6 +44,11 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A frame is a blend of the old and new state when what the blend does not explain is at most
     /// this share of the difference between the states.
     public var fadeResidual: Double = 0.2
+    /// A frame whose RMSE is at least `jumpRatio` times that of the frames next to it, and at least
+    /// `jumpRMSE`, is a cut of its own inside a run of changes: in a fade or a slide the steps from
+    /// frame to frame are of one size, a cut is one step far larger than the rest.
+    public var jumpRatio: Double = 4
+    public var jumpRMSE: Double = 0.05
     /// Continuous change longer than this is cut into pieces so memory stays bounded (ms).
     public var maxTransitionMs: Double = 10_000
 
