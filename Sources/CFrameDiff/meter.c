@@ -59,6 +59,7 @@ struct fd_meter {
     struct SwsContext *sws_whole;
     struct SwsContext **sws_span;   // [2 heights][2 kinds][tx]: n whole tiles, or tiles t0.. to the edge
     int has_prev;
+    int keep_stats;
     uint64_t sse, samples;
     int changed_bands;
 };
@@ -124,6 +125,7 @@ fd_meter *fd_meter_create(int width, int height, int tile) {
     m->tx = (width + tile - 1) / tile;
     m->ty = (height + tile - 1) / tile;
     m->conv_fmt = -1;
+    m->keep_stats = 1;
     m->flag = av_calloc((size_t)m->tx, 1);
     // a row of the widest plane: up to 8 bytes a pixel (16-bit RGBA)
     m->bits = av_calloc(((size_t)width * 8 + 31) / 32 + 1, sizeof *m->bits);
@@ -165,6 +167,8 @@ void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h) {
 
 void fd_meter_reset(fd_meter *m) { m->has_prev = 0; }
 
+void fd_meter_keep_stats(fd_meter *m, int keep) { m->keep_stats = keep; }
+
 // Zeroes masked pixels of rows [y0, y0+rows) of an RGB buffer whose first row is y0.
 static void apply_masks(const fd_meter *m, uint8_t *rgb, int y0, int rows) {
     for (int k = 0; k < m->nmasks; k++) {
@@ -193,7 +197,8 @@ static void take_tiles(fd_meter *m, const uint8_t *fresh, int by, int rows) {
                                                             rows, px * 3, &sse[t]);
             if (sse[t] == 0) continue;  // identical RGB: same statistics, nothing to copy
         }
-        if (m->bpc == 1 && px == 16) fd_tile_stats_16(fresh + off, m->stride, rows, &stats[t]);
+        if (!m->keep_stats) {
+        } else if (m->bpc == 1 && px == 16) fd_tile_stats_16(fresh + off, m->stride, rows, &stats[t]);
         else fd_tile_stats_c(fresh + off, m->stride, px, rows, m->bpc, &stats[t]);
         for (int r = 0; r < rows; r++) memcpy(cur + r * m->stride + off, fresh + r * m->stride + off, bytes);
     }

@@ -95,6 +95,8 @@ typedef struct fd_tile_stats {
 
 fd_meter *fd_meter_create(int width, int height, int tile);
 void fd_meter_free(fd_meter *m);
+/// Whether to keep per-tile statistics (mean colour, flatness); on by default. `rank` needs none.
+void fd_meter_keep_stats(fd_meter *m, int keep);
 /// Excludes a rectangle (stored orientation, pixels) from every measure.
 void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h);
 /// Measures the video's current frame against the previous push. 0, or -1 with err.

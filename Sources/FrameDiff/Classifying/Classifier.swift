@@ -98,7 +98,9 @@ public final class Classifier {
             let keepFrom = window.firstIndex { m.ptsMs - $0.ptsMs <= 2 * options.stableMs } ?? window.count - 1
             if keepFrom > 0 { window.removeFirst(keepFrom) }
         }
-        if let first = window.first, m.ptsMs - first.ptsMs > options.maxTransitionMs { flush() }
+        if let first = window.first, m.ptsMs - first.ptsMs > options.maxTransitionMs || window.count > options.maxTransitionFrames {
+            flush()
+        }
         report(m, active: active)
     }
 
@@ -177,20 +179,21 @@ public final class Classifier {
             }
             if n + 1 < clusters.count { hi = min(hi, clusters[n + 1].a - 1) }
             let old = window[lo].thumb, new = window[hi].thumb
-            var tiles = Set<Int>()
-            for k in c.a...c.b { tiles.formUnion(active[k]) }
+            var member = [Bool](repeating: false, count: grid.count)
+            for k in c.a...c.b { for t in active[k] { member[t] = true } }
             // what differs between the two states belongs to the transition too (a fade moves each
             // tile a little a frame, often under the threshold)
             let shift = Float(shiftThreshold)
-            for t in 0..<grid.count where !tiles.contains(t) {
+            for t in 0..<grid.count where !member[t] {
                 let d = old.mean(t) - new.mean(t)
-                if max(abs(d.x), abs(d.y), abs(d.z)) > shift { tiles.insert(t) }
+                if max(abs(d.x), abs(d.y), abs(d.z)) > shift { member[t] = true }
             }
             // A placeholder's tiles belong to its flash, not to the cut that showed it.
             for e in explained where e.from <= hi && e.to >= c.a {
-                tiles = tiles.filter { !e.box.contains(tile: $0, columns: grid.columns) }
+                for t in 0..<grid.count where member[t] && e.box.contains(tile: t, columns: grid.columns) { member[t] = false }
             }
-            let region = Array(tiles)
+            let region = member.indices.filter { member[$0] }
+            let tiles = Set(region)
             // Codec flicker moves a few tiles by a few levels and back; a UI change moves its region
             // away from the old state by more than a tile threshold on average.
             let excursion = (c.a...c.b).map { window[$0].thumb.distance(to: old, over: region) }.max() ?? 0

@@ -50,7 +50,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var jumpRatio: Double = 4
     public var jumpRMSE: Double = 0.05
     /// Continuous change longer than this is cut into pieces so memory stays bounded (ms).
-    public var maxTransitionMs: Double = 10_000
+    public var maxTransitionMs: Double = 4_000
+    /// ...or of more frames than this (a window frame holds 12 bytes a 16x16 tile).
+    public var maxTransitionFrames: Int = 240
 
     public init() {}
 }

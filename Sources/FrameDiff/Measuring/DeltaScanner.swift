@@ -33,7 +33,7 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
             resized = meter != nil
             let grid = TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight,
                                 tile: options.tile, rotation: info.rotation)
-            meter = try Meter(grid: grid, masks: options.masks)
+            meter = try Meter(grid: grid, masks: options.masks, keepStatistics: options.collectTiles)
         }
         var rmse = try meter!.push(frame)
         if resized { rmse = .maximal(samples: rmse.samples, maxValue: rmse.maxValue) }

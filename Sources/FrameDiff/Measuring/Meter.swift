@@ -14,12 +14,13 @@ public final class Meter {
     private let handle: OpaquePointer
 
     /// The corresponding C function is `fd_meter_create`.
-    public init(grid: TileGrid, masks: [Rect] = []) throws {
+    public init(grid: TileGrid, masks: [Rect] = [], keepStatistics: Bool = true) throws {
         guard let h = fd_meter_create(Int32(grid.storedWidth), Int32(grid.storedHeight), Int32(grid.tile)) else {
             throw MeterError.cannotCreate(width: grid.storedWidth, height: grid.storedHeight)
         }
         self.grid = grid
         handle = h
+        fd_meter_keep_stats(h, keepStatistics ? 1 : 0)
         for mask in masks {
             let r = grid.toStored(mask)
             fd_meter_add_mask(h, Int32(r.x), Int32(r.y), Int32(r.w), Int32(r.h))
