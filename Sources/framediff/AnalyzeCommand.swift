@@ -4,13 +4,19 @@ import Foundation
 /// `framediff FILM... [options]`: the main job, a report of findings per film.
 struct AnalyzeCommand: Command {
     static let name = ""
-    static let synopsis = "framediff FILM... [--format text|json] [--mask X,Y,W,H]... [--stats FILE]"
+    static let synopsis = "framediff FILM... [--format text|json|markdown|junit] [--events FILE | --steps \"...\"] [--mask X,Y,W,H]..." 
     static let summary = """
         Analyses films and reports what happens between frames: cuts, fades, placeholder flashes,
         blank frames and motion, with DESIGN.md's timing (ms of presentation time).
         """
     static let options = [
-        CommonOptions.format, CommonOptions.out, CommonOptions.mask,
+        OptionSpec(name: "--format", value: "FORMAT", help: "text, json, markdown or junit (default text)"),
+        CommonOptions.out, CommonOptions.mask,
+        OptionSpec(name: "--events", value: "FILE", help: "posture events as JSON (else a NAME.events.json sidecar)"),
+        OptionSpec(name: "--steps", value: "SCRIPT", help: "the recording script: path:DUR:FROM:TO wait:SEC orient:NAME (else a NAME.steps sidecar)"),
+        OptionSpec(name: "--steps-offset", value: "MS", help: "when the script's first step began, ms into the film (default 0)"),
+        OptionSpec(name: "--settle", value: "MS", help: "how long after an event a finding is still its consequence (default 3000)"),
+        OptionSpec(name: "--cover-ms", value: "MS", help: "how long the system's cover outlasts a fold, unfold or rotation (default 500)"),
         OptionSpec(name: "--stats", value: "FILE", help: "write per-frame measurements as CSV (one film)"),
         OptionSpec(name: "--stable-ms", value: "MS", help: "changes closer than this are one transition (default 100)"),
         OptionSpec(name: "--flash-max-ms", value: "MS", help: "longest flat interval reported as a flash (default 250)"),
@@ -28,7 +34,7 @@ struct AnalyzeCommand: Command {
     init(_ p: ParsedArguments) throws {
         guard !p.positionals.isEmpty else { throw UsageError("no FILM given") }
         films = p.positionals
-        format = try CommonOptions.format(p, allowed: ["text", "json"])
+        format = try CommonOptions.format(p, allowed: ["text", "json", "markdown", "junit"])
         out = p.value("--out")
         stats = p.value("--stats")
         if stats != nil, films.count > 1 { throw UsageError("--stats takes one FILM") }
@@ -38,6 +44,14 @@ struct AnalyzeCommand: Command {
         if let v = try p.double("--flash-max-ms", in: 1...60_000) { o.classifier.flashMaxMs = v }
         if let v = try p.double("--blank-max-ms", in: 1...60_000) { o.classifier.blankMaxMs = v }
         if let v = try p.double("--min-tile-rmse", in: 0...1) { o.classifier.minTileRMSE = v }
+        o.posture.eventsFile = p.value("--events")
+        o.posture.steps = p.value("--steps")
+        if let steps = o.posture.steps {
+            do { _ = try StepsScript.parse(steps) } catch let e as StepsScript.ParseError { throw UsageError("--steps: \(e)") }
+        }
+        if let v = try p.double("--steps-offset", in: -3_600_000...3_600_000) { o.posture.stepsOffsetMs = v }
+        if let v = try p.double("--settle", in: 0...3_600_000) { o.posture.settleMs = v }
+        if let v = try p.double("--cover-ms", in: 0...60_000) { o.posture.coverMs = v }
         options = o
     }
 
@@ -60,7 +74,11 @@ struct AnalyzeCommand: Command {
             }
         }
         let text: String
-        if format == "json" {
+        if format == "junit" {
+            text = junitXML(reports, errors: failures.map { ($0.0, $0.1.cause) })
+        } else if format == "markdown" {
+            text = (reports.map { $0.markdown() } + failures.map { "### `\($0.0)`\n\n❌ \($0.1.cause)\n" }).joined(separator: "\n")
+        } else if format == "json" {
             if films.count == 1 {
                 text = reports[0].json.rendered() + "\n"
             } else {
@@ -69,7 +87,8 @@ struct AnalyzeCommand: Command {
                 text = JSON.object([("schema", .string("framediff/1")), ("films", .array(items))]).rendered() + "\n"
             }
         } else {
-            text = reports.map { $0.text() }.joined(separator: "\n")
+            let colour = out == nil && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            text = reports.map { $0.text(colour: colour) }.joined(separator: "\n")
         }
         try emit(text, to: out)
         return failures.isEmpty ? 0 : 2

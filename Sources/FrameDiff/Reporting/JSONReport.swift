@@ -9,12 +9,33 @@ extension Report {
                 ("duration_ms", .number(video.durationMs, decimals: 1)), ("codec", .string(video.codec)),
                 ("rotation", .int(video.rotation)),
             ])),
-            ("events", .array([])),
+            ("events", .array(events.map(\.json))),
             ("findings", .array(findings.map(\.json))),
             ("top_deltas", .array(topDeltas.map(\.json))),
             ("noise_floor", .number(noiseFloor, decimals: 6)),
             ("tile_threshold", .number(threshold, decimals: 6)),
         ])
+    }
+}
+
+extension EventSummary {
+    public var json: JSON {
+        let e = event
+        var members: [(String, JSON)] = [
+            ("index", .int(e.index)), ("kind", .string(e.kind.rawValue)),
+            ("start_ms", .number(e.startMs, decimals: 3)), ("end_ms", .number(e.endMs, decimals: 3)),
+        ]
+        if let from = e.fromDeg { members.append(("from_deg", .number(from, decimals: 2))) }
+        if let to = e.toDeg { members.append(("to_deg", .number(to, decimals: 2))) }
+        if let o = e.orientation { members.append(("orientation", .string(o))) }
+        members += [
+            ("source", .string(e.source.rawValue)),
+            ("cover_end_ms", .number(e.coverEndMs, decimals: 3)),
+            ("findings_during", .array(during.map { .int($0) })),
+            ("findings_after", .array(after.map { .int($0) })),
+            ("settled_after_ms", settledAfterMs.map { .number($0, decimals: 3) } ?? .null),
+        ]
+        return .object(members)
     }
 }
 

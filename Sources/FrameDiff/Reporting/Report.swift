@@ -6,6 +6,8 @@ public struct Report: Sendable {
     /// The film as the user named it.
     public var film: String
     public var video: VideoInfo
+    /// Posture events, with what happened during and after each.
+    public var events: [EventSummary] = []
     public var findings: [Finding]
     /// The largest frame deltas, largest first.
     public var topDeltas: [FrameDelta]
@@ -30,17 +32,22 @@ public struct Report: Sendable {
 public struct AnalysisOptions: Sendable {
     public var scan = ScanOptions()
     public var classifier = ClassifierOptions()
+    public var posture = PostureOptions()
     /// How many of the largest deltas the report keeps.
     public var topDeltas = 10
 
     public init() {}
 }
 
-/// Decodes, measures and classifies a film in one pass. `onStats` receives every frame's numbers
-/// (the `--stats` CSV).
+/// Decodes, measures and classifies a film in one pass, and ties the findings to its posture
+/// events. `onStats` receives every frame's numbers (the `--stats` CSV).
 public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptions(),
                         onStats: ((FrameStats) -> Void)? = nil) throws -> Report {
+    // Events first: a bad events file or script is reported before any decoding.
+    var events = try postureEvents(for: path, options: options.posture)
     let source = try openFilm(path, threads: options.scan.threads)
+    var sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int))] = []
+    var size: (Int, Int)?
     let classifier = Classifier(options: options.classifier)
     classifier.onStats = onStats
     var top = TopDeltas(capacity: options.topDeltas)
@@ -48,12 +55,20 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     scan.collectTiles = true
     let info = try scanFilm(source, options: scan) { m in
         classifier.add(m)
+        let now = (m.grid.displayWidth, m.grid.displayHeight)
+        if let size, m.resized { sizeChanges.append((m.ptsMs, size, now)) }
+        size = now
         if m.index > 0 {
             top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
         }
     }
-    return Report(film: path, video: info, findings: classifier.finish(), topDeltas: top.sorted,
-                  noiseFloor: classifier.noiseFloor, threshold: classifier.tileThreshold)
+    if events.isEmpty { events = inferredEvents(sizeChanges: sizeChanges, coverMs: options.posture.coverMs) }
+    var findings = classifier.finish()
+    let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
+    var report = Report(film: path, video: info, findings: findings, topDeltas: top.sorted,
+                        noiseFloor: classifier.noiseFloor, threshold: classifier.tileThreshold)
+    report.events = summaries
+    return report
 }
 
 /// The N largest deltas of a stream, in bounded memory.

@@ -1,27 +1,83 @@
-/// The report for a terminal: a header line, then one line per finding.
+import Foundation
+
+/// The report for a terminal: a header, each posture event with what happened during and after
+/// it (times relative to the event), then the findings tied to no event.
+///
+///     print(report.text(colour: true))
 extension Report {
-    public func text() -> String {
-        var out = "\(film): \(video.width)x\(video.height) \(video.codec), \(video.frames) frames, "
+    public func text(colour: Bool = false) -> String {
+        let paint = Paint(enabled: colour)
+        var out = paint.bold("\(film)") + ": \(video.width)x\(video.height) \(video.codec), \(video.frames) frames, "
             + "\(JSON.format(video.durationMs / 1000, decimals: 2)) s\n"
-        if findings.isEmpty {
-            out += "  no findings\n"
-            return out
+        for s in events {
+            out += "  " + paint.bold(s.event.title) + "\n"
+            if s.during.isEmpty && s.after.isEmpty {
+                out += "      nothing changed\n"
+            }
+            for i in s.during { out += "      under cover  " + findings[i].textLine(relativeTo: s.event.startMs, paint: paint) + "\n" }
+            for i in s.after { out += "      after        " + findings[i].textLine(relativeTo: s.event.endMs, paint: paint) + "\n" }
+            if let settled = s.settledAfterMs {
+                out += "      settled " + signedSeconds(settled) + " after the event\n"
+            }
         }
-        for f in findings { out += "  " + f.textLine + "\n" }
+        let unrelated = findings.indices.filter { findings[$0].phase == .none }
+        if !events.isEmpty && !unrelated.isEmpty { out += "  " + paint.bold("not tied to an event") + "\n" }
+        for i in unrelated { out += (events.isEmpty ? "  " : "      ") + findings[i].textLine(relativeTo: nil, paint: paint) + "\n" }
+        if findings.isEmpty { out += "  no findings\n" }
         return out
     }
 }
 
+extension PostureEvent {
+    /// `bend 0 180°→110° 0.00–1.00 s`
+    public var title: String {
+        var t = "\(kind.rawValue) \(index)"
+        if let from = fromDeg, let to = toDeg { t += " \(JSON.format(from, decimals: 1))°→\(JSON.format(to, decimals: 1))°" }
+        if let o = orientation { t += " to \(o)" }
+        t += " " + JSON.format2(startMs / 1000) + "–" + JSON.format2(endMs / 1000) + " s"
+        if source == .inferred { t += " (seen in the film)" }
+        return t
+    }
+}
+
 extension Finding {
-    /// `2.043 s  cut              at 0,980 1240×400   rmse 0.310`
-    public var textLine: String {
-        let time = pad(JSON.format(startMs / 1000, decimals: 3), 8) + " s"
+    /// `     2.043 s  cut              0,980 1240×400      rmse 0.310`
+    public var textLine: String { textLine(relativeTo: nil, paint: Paint(enabled: false)) }
+
+    /// One line; times relative to `origin` (ms) when given.
+    func textLine(relativeTo origin: Double?, paint: Paint) -> String {
+        let time = origin.map { signedSeconds(startMs - $0) } ?? JSON.format(startMs / 1000, decimals: 3) + " s"
         var what = kind.rawValue
         if kind != .cut { what += " " + JSON.format(durationMs, decimals: 0) + " ms" }
-        var line = time + "  " + what.padding(toLength: 14, withPad: " ", startingAt: 0)
+        var line = pad(time, 10) + "  " + paint.kind(kind, what.padding(toLength: 14, withPad: " ", startingAt: 0))
         line += "  " + region.description.padding(toLength: 18, withPad: " ", startingAt: 0)
         line += "  rmse " + JSON.format(peakRMSE, decimals: 3)
         if let c = colour { line += "  " + c.hex }
         return line
+    }
+}
+
+/// "+1.04 s"
+func signedSeconds(_ ms: Double) -> String { (ms < 0 ? "-" : "+") + JSON.format2(abs(ms) / 1000) + " s" }
+
+extension JSON {
+    /// Two decimals, kept (times in a sentence read better aligned).
+    static func format2(_ v: Double) -> String { String(format: "%.2f", v) }
+}
+
+/// ANSI colour, only when asked (a terminal, and NO_COLOR unset).
+struct Paint {
+    var enabled: Bool
+    func bold(_ s: String) -> String { enabled ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
+    func kind(_ k: FindingKind, _ s: String) -> String {
+        guard enabled else { return s }
+        let code: String
+        switch k {
+        case .flash, .blank: code = "31"   // the defects DESIGN.md names
+        case .cut: code = "33"
+        case .fade: code = "32"
+        case .motion: code = "36"
+        }
+        return "\u{1B}[\(code)m\(s)\u{1B}[0m"
     }
 }

@@ -1,0 +1,28 @@
+/// Which findings fail, warn or pass, by kind and phase.
+///
+/// The standard rules follow DESIGN.md: what happens under the system's cover is not a defect; a
+/// placeholder flash or a blank page in view is; cuts, fades and motion are the app's animation
+/// and pass unless a rules file says otherwise.
+///
+///     Rules.standard.verdict(for: finding)   // .fail for a flash after a bend
+public struct Rules: Sendable, Equatable {
+    public enum Verdict: String, Sendable, Comparable {
+        case pass, warn, fail
+        public static func < (a: Verdict, b: Verdict) -> Bool {
+            let order: [Verdict] = [.pass, .warn, .fail]
+            return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+        }
+    }
+
+    /// Verdict per kind and phase; a missing entry passes.
+    public var verdicts: [FindingKind: [Phase: Verdict]]
+
+    public init(verdicts: [FindingKind: [Phase: Verdict]]) { self.verdicts = verdicts }
+
+    public static let standard = Rules(verdicts: [
+        .flash: [.after: .fail, .none: .fail],
+        .blank: [.after: .fail, .none: .fail],
+    ])
+
+    public func verdict(for f: Finding) -> Verdict { verdicts[f.kind]?[f.phase] ?? .pass }
+}

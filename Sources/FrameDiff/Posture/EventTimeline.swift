@@ -1,0 +1,114 @@
+import Foundation
+
+/// Where posture events come from and how findings are tied to them.
+///
+///     var o = PostureOptions(); o.steps = "path:1.0:180:110 wait:2"; o.settleMs = 3000
+public struct PostureOptions: Sendable {
+    /// `--events FILE`.
+    public var eventsFile: String?
+    /// `--steps "..."`.
+    public var steps: String?
+    /// When the recording script's first step began, in ms of the film (`--steps-offset`).
+    public var stepsOffsetMs: Double = 0
+    /// How far past an event a finding still counts as its consequence (`--settle`, ms): the
+    /// crease becomes active ~1 s after the hinge stops; reserved regions take seconds to settle.
+    public var settleMs: Double = 3000
+    /// How long the system's cover (fold/unfold blur, rotation animation) outlasts the event (ms).
+    public var coverMs: Double = 500
+    /// Look for NAME.events.json and NAME.steps next to the film.
+    public var useSidecars = true
+
+    public init() {}
+}
+
+/// The posture events of a film, in order of preference: `--events`, a NAME.events.json sidecar,
+/// `--steps`, a NAME.steps sidecar. Empty when there are none (the caller may infer some).
+public func postureEvents(for film: String, options: PostureOptions) throws -> [PostureEvent] {
+    if let file = options.eventsFile { return try readEvents(file, options: options) }
+    let sidecars = options.useSidecars ? sidecarStems(of: film) : []
+    for stem in sidecars where FileManager.default.fileExists(atPath: stem + ".events.json") {
+        return try readEvents(stem + ".events.json", options: options)
+    }
+    if let steps = options.steps {
+        return try StepsScript.parse(steps, offsetMs: options.stepsOffsetMs, coverMs: options.coverMs)
+    }
+    for stem in sidecars where FileManager.default.fileExists(atPath: stem + ".steps") {
+        guard let text = try? String(contentsOfFile: stem + ".steps", encoding: .utf8) else {
+            throw FilmError.unreadable(path: stem + ".steps", cause: "cannot read the steps file")
+        }
+        do {
+            return try StepsScript.parse(text, offsetMs: options.stepsOffsetMs, coverMs: options.coverMs)
+        } catch let e as StepsScript.ParseError {
+            throw FilmError.unreadable(path: stem + ".steps", cause: e.description)
+        }
+    }
+    return []
+}
+
+private func readEvents(_ path: String, options: PostureOptions) throws -> [PostureEvent] {
+    guard let data = FileManager.default.contents(atPath: path) else { throw FilmError.notFound(path: path) }
+    do {
+        return try EventsFile.parse(data, name: (path as NSString).lastPathComponent, coverMs: options.coverMs)
+    } catch let e as EventsFile.ParseError {
+        throw FilmError.unreadable(path: path, cause: "\(e.path): \(e.reason)")
+    }
+}
+
+/// `films/laptop-inner.mp4` → `films/laptop-inner`, `films/laptop` (the display suffix dropped).
+func sidecarStems(of film: String) -> [String] {
+    let stem = (film as NSString).deletingPathExtension
+    var stems = [stem]
+    for suffix in ["-inner", "-outer"] where stem.hasSuffix(suffix) { stems.append(String(stem.dropLast(suffix.count))) }
+    return stems
+}
+
+/// Posture events seen in the film itself: a frame that turns (width and height swap) is a
+/// rotation; a frame that changes size otherwise is the other display taking over (larger: open,
+/// smaller: close).
+public func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int))], coverMs: Double) -> [PostureEvent] {
+    sizeChanges.enumerated().map { i, c in
+        let kind: PostureEvent.Kind = c.from.0 == c.to.1 && c.from.1 == c.to.0 ? .rotation
+            : c.to.0 * c.to.1 > c.from.0 * c.from.1 ? .open : .close
+        return PostureEvent(index: i, kind: kind, startMs: c.ptsMs, endMs: c.ptsMs, source: .inferred,
+                            coverEndMs: c.ptsMs + coverMs)
+    }
+}
+
+/// What happened around one event: the findings under it and after it, and when the picture
+/// finally settled.
+public struct EventSummary: Sendable, Equatable {
+    public var event: PostureEvent
+    /// Indices into the report's findings.
+    public var during: [Int]
+    public var after: [Int]
+    /// ms from the end of the event to the end of the last finding tied to it (nil: none).
+    public var settledAfterMs: Double?
+}
+
+/// Ties each finding to at most one event: `during` when it starts inside the event or its cover,
+/// `after` when it starts within the settle window after the event; the latest such event wins.
+public func tie(_ findings: inout [Finding], to events: [PostureEvent], settleMs: Double) -> [EventSummary] {
+    var summaries = events.map { EventSummary(event: $0, during: [], after: [], settledAfterMs: nil) }
+    for i in findings.indices {
+        let t = findings[i].startMs
+        var best: (event: Int, phase: Phase)?
+        for (k, e) in events.enumerated() {
+            if t >= e.startMs && t <= e.coverEndMs {
+                best = (k, .during)
+            } else if t > e.coverEndMs && t <= e.endMs + settleMs, best?.phase != .during || best == nil {
+                best = (k, .after)
+            }
+        }
+        guard let best else {
+            findings[i].event = nil
+            findings[i].phase = .none
+            continue
+        }
+        findings[i].event = events[best.event].index
+        findings[i].phase = best.phase
+        if best.phase == .during { summaries[best.event].during.append(i) } else { summaries[best.event].after.append(i) }
+        let settled = findings[i].endMs - events[best.event].endMs
+        summaries[best.event].settledAfterMs = max(summaries[best.event].settledAfterMs ?? settled, settled)
+    }
+    return summaries
+}

@@ -1,0 +1,73 @@
+/// JUnit XML for CI systems: one testsuite per film, one testcase per posture event and one per
+/// rule that can fail; a finding the rules fail is a failure of its event's testcase and its rule's.
+///
+///     print(junitXML([report], rules: .standard))
+public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)] = [], rules: Rules = .standard) -> String {
+    var suites = ""
+    var total = 0, failures = 0
+    for r in reports {
+        var cases: [(name: String, failures: [String])] = []
+        for s in r.events {
+            let failing = (s.during + s.after).filter { rules.verdict(for: r.findings[$0]) == .fail }
+            cases.append((s.event.title, failing.map { r.findings[$0].sentence(events: r.events) }))
+        }
+        for kind in FindingKind.allCases where rules.verdicts[kind]?.values.contains(.fail) == true {
+            let failing = r.findings.filter { $0.kind == kind && rules.verdict(for: $0) == .fail }
+            cases.append(("rule: \(kind.rawValue)", failing.map { $0.sentence(events: r.events) }))
+        }
+        if cases.isEmpty { cases.append(("analysis", [])) }
+        let f = cases.filter { !$0.failures.isEmpty }.count
+        total += cases.count
+        failures += f
+        suites += "  <testsuite name=\"\(xml(r.film))\" tests=\"\(cases.count)\" failures=\"\(f)\" errors=\"0\" "
+            + "time=\"\(JSON.format(r.video.durationMs / 1000, decimals: 3))\">\n"
+        for c in cases {
+            suites += "    <testcase classname=\"\(xml(r.film))\" name=\"\(xml(c.name))\""
+            if c.failures.isEmpty {
+                suites += "/>\n"
+            } else {
+                suites += ">\n      <failure message=\"\(xml(c.failures[0]))\">\(xml(c.failures.joined(separator: "\n")))</failure>\n    </testcase>\n"
+            }
+        }
+        suites += "  </testsuite>\n"
+    }
+    for e in errors {
+        total += 1
+        suites += "  <testsuite name=\"\(xml(e.film))\" tests=\"1\" failures=\"0\" errors=\"1\">\n"
+            + "    <testcase classname=\"\(xml(e.film))\" name=\"analysis\">\n      <error message=\"\(xml(e.cause))\"/>\n    </testcase>\n  </testsuite>\n"
+    }
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"framediff\" tests=\"\(total)\" "
+        + "failures=\"\(failures)\" errors=\"\(errors.count)\">\n" + suites + "</testsuites>\n"
+}
+
+extension Finding {
+    /// "flash 83 ms at 2.000 s (192,80 160×112, #9e9e9e), after bend 0"
+    func sentence(events: [EventSummary]) -> String {
+        var s = kind.rawValue
+        if kind != .cut { s += " \(JSON.format(durationMs, decimals: 0)) ms" }
+        s += " at \(JSON.format(startMs / 1000, decimals: 3)) s (\(region)"
+        if let c = colour { s += ", \(c.hex)" }
+        s += ")"
+        if let i = event, let e = events.first(where: { $0.event.index == i }) {
+            s += ", \(phase == .during ? "during" : "after") \(e.event.kind.rawValue) \(i)"
+        }
+        return s
+    }
+}
+
+/// Text escaped for an XML attribute or element.
+func xml(_ s: String) -> String {
+    var out = ""
+    for c in s.unicodeScalars {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        case _ where c.value < 0x20 && c != "\n" && c != "\t": out += " "
+        default: out.unicodeScalars.append(c)
+        }
+    }
+    return out
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A compact Markdown table for a pull-request comment.
+///
+///     print(report.markdown(rules: .standard))
+extension Report {
+    public func markdown(rules: Rules = .standard) -> String {
+        var out = "### `\(film)`\n\n\(video.width)×\(video.height) \(video.codec) · \(video.frames) frames · "
+            + "\(JSON.format2(video.durationMs / 1000)) s"
+        if !events.isEmpty { out += " · " + events.map { $0.event.title }.joined(separator: "; ") }
+        out += "\n\n"
+        if findings.isEmpty { return out + "No findings.\n" }
+        out += "| | time | finding | event | phase | region | rmse |\n|---|---:|---|---|---|---|---:|\n"
+        for f in findings {
+            let verdict = rules.verdict(for: f)
+            let mark = verdict == .fail ? "❌" : verdict == .warn ? "⚠️" : ""
+            var what = f.kind.rawValue
+            if f.kind != .cut { what += " \(JSON.format(f.durationMs, decimals: 0)) ms" }
+            if let c = f.colour { what += " `\(c.hex)`" }
+            let event = f.event.flatMap { i in events.first { $0.event.index == i } }.map { "\($0.event.kind.rawValue) \($0.event.index)" } ?? ""
+            out += "| \(mark) | \(JSON.format(f.startMs / 1000, decimals: 3)) s | \(what) | \(event) | \(f.phase.rawValue) | "
+                + "\(f.region) | \(JSON.format(f.peakRMSE, decimals: 3)) |\n"
+        }
+        return out
+    }
+}
