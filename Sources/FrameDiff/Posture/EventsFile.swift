@@ -28,7 +28,10 @@ public enum EventsFile {
                     if required { throw fail(key, "missing") }
                     return nil
                 }
-                guard let n = v as? NSNumber, !(v is Bool), n.doubleValue.isFinite else { throw fail(key, "expected a number") }
+                // JSON true/false arrive as NSNumbers too, of the C type char ("c")
+                guard let n = v as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue.isFinite else {
+                    throw fail(key, "expected a number")
+                }
                 return n.doubleValue
             }
             let start = try number("start_ms", required: true)!, end = try number("end_ms", required: true)!
