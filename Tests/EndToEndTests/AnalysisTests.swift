@@ -5,11 +5,13 @@ import Testing
 @Suite("Analysis of the sample films")
 struct AnalysisTests {
     static let films = ["laptop-inner.mp4", "feed-30fps-h264.mp4", "gallery-vfr-h264.mp4", "tablet-landscape-hevc.mp4",
-                        "odd-size-444.mkv", "hevc10-fade.mp4", "rotated-90.mp4", "static-crf30.mp4", "noise-only.mp4"]
+                        "odd-size-444.mkv", "hevc10-fade.mp4", "rotated-90.mp4", "static-crf30.mp4", "noise-only.mp4",
+                        "fold-inner.mp4", "rotate-settle.ts"]
 
     @Test("every truth finding found with its kind and timing within a frame, nothing else", arguments: films)
     func matchesTruth(film: String) throws {
         let truthURL = URL(fileURLWithPath: Harness.path("samples/" + film.split(separator: ".")[0] + ".truth.json"))
+        // films with a posture sidecar (laptop.steps, fold.events.json) are tied to their events
         let truth = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: truthURL)) as? [String: Any])
         let period = ((truth["video"] as? [String: Any])?["frame_period_ms"] as? Double ?? 16.667) + 0.01
         let expected = try #require(truth["findings"] as? [[String: Any]])
@@ -20,6 +22,7 @@ struct AnalysisTests {
         for t in expected {
             let match = found.contains { f in
                 f["kind"] as? String == t["kind"] as? String
+                    && (t["phase"] == nil || (f["phase"] as? String == t["phase"] as? String && f["event"] as? Int == t["event"] as? Int))
                     && abs((f["start_ms"] as! Double) - (t["start_ms"] as! Double)) <= period
                     && abs((f["end_ms"] as! Double) - (t["end_ms"] as! Double)) <= period
             }
