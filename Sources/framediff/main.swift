@@ -5,6 +5,7 @@ import FrameDiff
 let verbs: [String: any Command.Type] = [
     RankCommand.name: RankCommand.self,
     CompareCommand.name: CompareCommand.self,
+    FramesCommand.name: FramesCommand.self,
 ]
 
 func usage() -> String {
@@ -12,6 +13,7 @@ func usage() -> String {
     usage: framediff FILM... [options]            analyse films and print a report
            framediff rank FILM [--top N]          frame deltas, largest first
            framediff compare A.png B.png          one RMSE, printed like `compare -metric RMSE`
+           framediff frames FILM --at MS          the frames around a moment as PNG, and a contact sheet
 
     `framediff COMMAND --help` shows a command's options.
 

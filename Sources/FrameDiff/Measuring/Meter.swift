@@ -87,6 +87,10 @@ public final class Meter {
         var stored = [UInt8](repeating: 0, count: w * h * 3 * step)
         stored.withUnsafeMutableBufferPointer { fd_meter_copy_rgb(handle, $0.baseAddress, w * 3 * step) }
         var out = PNGImage(width: grid.displayWidth, height: grid.displayHeight)
+        if grid.rotation == 0 && step == 1 {
+            out.pixels = stored
+            return out
+        }
         let dw = grid.displayWidth
         let high = step - 1  // the high byte of a little-endian 16-bit sample
         for y in 0..<h {

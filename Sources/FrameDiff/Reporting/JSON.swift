@@ -88,7 +88,7 @@ public indirect enum JSON: Equatable, Sendable {
         out += "\n" + String(repeating: "  ", count: indent) + close
     }
 
-    static func format(_ d: Double, decimals: Int) -> String {
+    public static func format(_ d: Double, decimals: Int) -> String {
         guard d.isFinite else { return "null" }
         var s = String(format: "%.\(decimals)f", d)
         if s.contains(".") {

@@ -1,0 +1,59 @@
+import Foundation
+import FrameDiff
+
+/// `framediff frames FILM --at MS [--at MS...] [--around N] --out DIR`: the frames around moments as
+/// PNG named by pts, and a contact sheet per moment.
+struct FramesCommand: Command {
+    static let name = "frames"
+    static let synopsis = "framediff frames FILM --at MS [--at MS]... [--around N] [--out DIR]"
+    static let summary = """
+        Writes the frame shown at each moment and the N frames before and after it as PNG, named by
+        their presentation time in ms (like the ffmpeg extraction), plus contact-sheet-MS.png with the
+        moment framed in red.
+        """
+    static let options = [
+        OptionSpec(name: "--at", value: "MS", help: "a moment, ms of presentation time; repeatable", repeatable: true),
+        OptionSpec(name: "--around", value: "N", help: "frames before and after the moment (default 3)"),
+        OptionSpec(name: "--out", value: "DIR", help: "where to write (default frames/)"),
+        CommonOptions.mask, CommonOptions.threads, CommonOptions.help,
+    ]
+
+    let film: String
+    let moments: [Double]
+    let around: Int
+    let out: String
+    let scan: ScanOptions
+
+    init(_ p: ParsedArguments) throws {
+        guard p.positionals.count == 1 else { throw UsageError("frames takes one FILM") }
+        film = p.positionals[0]
+        moments = try p.all("--at").map { text in
+            guard let v = Double(text), v.isFinite, v >= 0 else { throw UsageError("--at takes ms (a number ≥ 0), not '\(text)'") }
+            return v
+        }
+        guard !moments.isEmpty else { throw UsageError("frames needs --at MS") }
+        around = try p.int("--around", in: 0...100) ?? 3
+        out = p.value("--out") ?? "frames"
+        scan = try CommonOptions.scanOptions(p)
+    }
+
+    func run() throws -> Int32 {
+        do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
+            throw FilmError.unreadable(path: out, cause: "cannot create the folder")
+        }
+        for ms in moments {
+            let frames = try framesAround(film, atMs: ms, around: around, scan: scan)
+            for f in frames {
+                let name = String(format: "%06d.png", Int(f.ptsMs.rounded()))
+                try f.image.write(to: (out as NSString).appendingPathComponent(name))
+            }
+            let moment = frames.firstIndex { $0.index == frames.map(\.index).sorted()[min(around, frames.count - 1)] }
+            let sheet = contactSheet(frames.map(\.image), columns: min(7, 2 * around + 1), highlight: moment)
+            let sheetName = "contact-sheet-\(Int(ms.rounded())).png"
+            try sheet.write(to: (out as NSString).appendingPathComponent(sheetName))
+            Console.out("\(sheetName): frames \(frames.first?.index ?? 0)–\(frames.last?.index ?? 0) "
+                        + "(\(frames.map { JSON.format($0.ptsMs, decimals: 3) }.joined(separator: ", ")) ms)\n")
+        }
+        return 0
+    }
+}
