@@ -10,7 +10,7 @@ struct AnalyzeCommand: Command {
         blank frames and motion, with DESIGN.md's timing (ms of presentation time).
         """
     static let options = [
-        OptionSpec(name: "--format", value: "FORMAT", help: "text, json, markdown or junit (default text)"),
+        OptionSpec(name: "--format", value: "FORMAT", help: "text, json, markdown, junit or html (html needs --out DIR)"),
         CommonOptions.out, CommonOptions.mask,
         OptionSpec(name: "--events", value: "FILE", help: "posture events as JSON (else a NAME.events.json sidecar)"),
         OptionSpec(name: "--steps", value: "SCRIPT", help: "the recording script: path:DUR:FROM:TO wait:SEC orient:NAME (else a NAME.steps sidecar)"),
@@ -34,7 +34,8 @@ struct AnalyzeCommand: Command {
     init(_ p: ParsedArguments) throws {
         guard !p.positionals.isEmpty else { throw UsageError("no FILM given") }
         films = p.positionals
-        format = try CommonOptions.format(p, allowed: ["text", "json", "markdown", "junit"])
+        format = try CommonOptions.format(p, allowed: ["text", "json", "markdown", "junit", "html"])
+        if format == "html", p.value("--out") == nil { throw UsageError("--format html needs --out DIR") }
         out = p.value("--out")
         stats = p.value("--stats")
         if stats != nil, films.count > 1 { throw UsageError("--stats takes one FILM") }
@@ -73,6 +74,10 @@ struct AnalyzeCommand: Command {
                 failures.append((film, e))
             }
         }
+        if format == "html", let out {
+            try writeHTML(reports, failures: failures, to: out)
+            return failures.isEmpty ? 0 : 2
+        }
         let text: String
         if format == "junit" {
             text = junitXML(reports, errors: failures.map { ($0.0, $0.1.cause) })
@@ -93,4 +98,26 @@ struct AnalyzeCommand: Command {
         try emit(text, to: out)
         return failures.isEmpty ? 0 : 2
     }
+
+    /// One film: its report in `folder`; several: an index page linking a folder per film.
+    func writeHTML(_ reports: [Report], failures: [(String, FilmError)], to folder: String) throws {
+        if reports.count == 1 && failures.isEmpty {
+            try writeHTMLReport(reports[0], to: folder, scan: options.scan)
+            return
+        }
+        var rows = ""
+        for (i, r) in reports.enumerated() {
+            let sub = String(format: "%03d-", i + 1) + ((r.film as NSString).lastPathComponent as NSString).deletingPathExtension
+            try writeHTMLReport(r, to: (folder as NSString).appendingPathComponent(sub), scan: options.scan)
+            rows += "<tr><td><a href=\"\(sub)/index.html\">\(htmlEscape(r.film))</a></td><td>\(r.video.frames)</td><td>\(r.findings.count)</td></tr>\n"
+        }
+        for (film, e) in failures { rows += "<tr><td>\(htmlEscape(film))</td><td colspan=2>\(htmlEscape(e.cause))</td></tr>\n" }
+        let page = "<!doctype html><html lang=en><head><meta charset=utf-8><title>framediff</title></head><body>"
+            + "<h1>framediff</h1><table><tr><th>film</th><th>frames</th><th>findings</th></tr>\n\(rows)</table></body></html>\n"
+        try emit(page, to: (folder as NSString).appendingPathComponent("index.html"))
+    }
+}
+
+func htmlEscape(_ s: String) -> String {
+    s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
 }

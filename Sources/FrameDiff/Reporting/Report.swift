@@ -11,6 +11,8 @@ public struct Report: Sendable {
     public var findings: [Finding]
     /// The largest frame deltas, largest first.
     public var topDeltas: [FrameDelta]
+    /// Every frame's delta (pts ms, 0-1 RMSE), for the timeline plot.
+    public var series: [SIMD2<Float>] = []
     /// The film's noise floor and the tile threshold used (0-1 RMSE).
     public var noiseFloor: Double
     public var threshold: Double
@@ -51,12 +53,14 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     let classifier = Classifier(options: options.classifier)
     classifier.onStats = onStats
     var top = TopDeltas(capacity: options.topDeltas)
+    var series: [SIMD2<Float>] = []
     var scan = options.scan
     scan.collectTiles = true
     let info = try scanFilm(source, options: scan) { m in
         classifier.add(m)
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized { sizeChanges.append((m.ptsMs, size, now)) }
+        series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
         size = now
         if m.index > 0 {
             top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
@@ -68,6 +72,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     var report = Report(film: path, video: info, findings: findings, topDeltas: top.sorted,
                         noiseFloor: classifier.noiseFloor, threshold: classifier.tileThreshold)
     report.events = summaries
+    report.series = series
     return report
 }
 

@@ -1,0 +1,110 @@
+import Foundation
+
+/// A self-contained folder that works offline: index.html with an inline SVG timeline (RMSE over
+/// time, event bands, findings marked) and, for each finding, key frames (before, first, last)
+/// and a heat map of what changed, as small PNGs next to it. No script, no network.
+///
+///     try writeHTMLReport(report, to: "report/")
+public func writeHTMLReport(_ report: Report, to folder: String, scan: ScanOptions = ScanOptions(),
+                            rules: Rules = .standard) throws {
+    let fm = FileManager.default
+    let images = (folder as NSString).appendingPathComponent("img")
+    do { try fm.createDirectory(atPath: images, withIntermediateDirectories: true) } catch {
+        throw FilmError.unreadable(path: folder, cause: "cannot create the report folder")
+    }
+    // Key frames: the frame before each finding, its first and its last.
+    var wanted = Set<Int>()
+    for f in report.findings { wanted.formUnion([max(0, f.firstFrame - 1), f.firstFrame, f.lastFrame]) }
+    let shots = try grabFrames(report.film, indices: wanted, scan: scan)
+    let cell = 240
+    var written = Set<Int>()
+    func thumb(_ i: Int) throws -> String? {
+        guard let s = shots[i] else { return nil }
+        let name = String(format: "frame-%06d.png", i)
+        if written.insert(i).inserted {
+            try s.image.scaledDown(by: s.image.factor(toFit: cell)).write(to: (images as NSString).appendingPathComponent(name), compression: 6)
+        }
+        return "img/" + name
+    }
+
+    var body = "<h1>\(html(report.film))</h1>\n<p class=meta>\(report.video.width)×\(report.video.height) \(html(report.video.codec)), "
+        + "\(report.video.frames) frames, \(JSON.format2(report.video.durationMs / 1000)) s · noise floor "
+        + "\(JSON.format(report.noiseFloor, decimals: 4)) · \(report.findings.count) findings</p>\n"
+    body += timelineSVG(report, rules: rules)
+    if !report.events.isEmpty {
+        body += "<h2>Posture events</h2>\n<ul>\n"
+        for s in report.events {
+            body += "<li><b>\(html(s.event.title))</b> (\(s.event.source.rawValue)): \(s.during.count) under cover, "
+                + "\(s.after.count) after" + (s.settledAfterMs.map { ", settled \(html(signedSeconds($0))) after it" } ?? "") + "</li>\n"
+        }
+        body += "</ul>\n"
+    }
+    body += "<h2>Findings</h2>\n"
+    if report.findings.isEmpty { body += "<p>No findings.</p>\n" }
+    for (n, f) in report.findings.enumerated() {
+        let verdict = rules.verdict(for: f)
+        body += "<section id=f\(n) class=\"finding \(verdict.rawValue)\"><h3>\(n + 1). \(html(f.sentence(events: report.events)))</h3>\n"
+        body += "<p>frames \(f.firstFrame)–\(f.lastFrame), peak RMSE \(JSON.format(f.peakRMSE, decimals: 4)), "
+            + "\(JSON.format(f.area * 100, decimals: 1))% of the frame, verdict <b>\(verdict.rawValue)</b></p>\n<div class=strip>"
+        for (label, index) in [("before", max(0, f.firstFrame - 1)), ("first", f.firstFrame), ("last", f.lastFrame)] {
+            if let src = try thumb(index), let s = shots[index] {
+                body += "<figure><img src=\"\(src)\" alt=\"\(label) frame \(index)\"><figcaption>\(label): frame \(index), "
+                    + "\(JSON.format(s.ptsMs, decimals: 1)) ms</figcaption></figure>"
+            }
+        }
+        if let a = shots[max(0, f.firstFrame - 1)]?.image, let b = shots[f.lastFrame]?.image, a.width == b.width, a.height == b.height {
+            let name = "heat-\(n).png"
+            let k = b.factor(toFit: cell)
+            try heatMap(from: a.scaledDown(by: k), to: b.scaledDown(by: k)).write(to: (images as NSString).appendingPathComponent(name), compression: 6)
+            body += "<figure><img src=\"img/\(name)\" alt=\"what changed\"><figcaption>what changed (before → last)</figcaption></figure>"
+        }
+        body += "</div></section>\n"
+    }
+    let page = """
+        <!doctype html>
+        <html lang=en><head><meta charset=utf-8><title>framediff: \(html(report.film))</title>
+        <style>
+        body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}
+        h1{font-size:20px}.meta{color:#666}svg{background:#fafafa;border:1px solid #ddd}
+        .strip{display:flex;gap:10px;flex-wrap:wrap}figure{margin:0}figcaption{font-size:12px;color:#555}
+        img{border:1px solid #ccc;display:block}.finding{border-left:4px solid #ccc;padding-left:10px;margin:16px 0}
+        .finding.fail{border-color:#d33}.finding.warn{border-color:#e9a100}h3{font-size:15px;margin:4px 0}
+        </style></head><body>
+        \(body)
+        </body></html>
+
+        """
+    do { try page.write(toFile: (folder as NSString).appendingPathComponent("index.html"), atomically: true, encoding: .utf8) } catch {
+        throw FilmError.unreadable(path: folder, cause: "cannot write index.html")
+    }
+}
+
+/// RMSE over time (square-root scale, so small deltas show), event bands, findings marked.
+func timelineSVG(_ r: Report, rules: Rules) -> String {
+    let w = 1000.0, h = 220.0, left = 44.0, right = 10.0, top = 26.0, bottom = 24.0
+    let end = max(r.video.durationMs, Double(r.series.last?.x ?? 0), 1)
+    func x(_ ms: Double) -> Double { left + (w - left - right) * ms / end }
+    func y(_ rmse: Double) -> Double { h - bottom - (h - top - bottom) * min(1, rmse).squareRoot() }
+    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" role=img aria-label=\"RMSE over time\">\n"
+    for s in r.events {
+        let e = s.event
+        svg += "<rect x=\"\(f1(x(e.startMs)))\" y=\"\(top)\" width=\"\(f1(max(2, x(e.coverEndMs) - x(e.startMs))))\" height=\"\(h - top - bottom)\" fill=\"#9ab\" opacity=\".35\"><title>\(html(e.title))</title></rect>\n"
+    }
+    for v in [0.01, 0.1, 0.5] {
+        svg += "<line x1=\"\(left)\" x2=\"\(w - right)\" y1=\"\(f1(y(v)))\" y2=\"\(f1(y(v)))\" stroke=\"#ddd\"/><text x=\"4\" y=\"\(f1(y(v) + 4))\" font-size=\"10\" fill=\"#888\">\(v)</text>\n"
+    }
+    let points = r.series.map { "\(f1(x(Double($0.x)))),\(f1(y(Double($0.y))))" }.joined(separator: " ")
+    svg += "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"1\" points=\"\(points)\"/>\n"
+    let colours: [FindingKind: String] = [.cut: "#e9a100", .fade: "#2a9d4a", .flash: "#d33", .blank: "#a0f", .motion: "#0aa"]
+    for (n, f) in r.findings.enumerated() {
+        let x0 = x(f.startMs), x1 = max(x0 + 3, x(f.endMs))
+        svg += "<a href=\"#f\(n)\"><rect x=\"\(f1(x0))\" y=\"6\" width=\"\(f1(x1 - x0))\" height=\"12\" fill=\"\(colours[f.kind]!)\"><title>\(html(f.sentence(events: r.events)))</title></rect></a>\n"
+    }
+    svg += "<text x=\"\(left)\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">0 s</text><text x=\"\(f1(w - right - 40))\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">\(JSON.format2(end / 1000)) s</text>\n"
+    return svg + "</svg>\n"
+}
+
+private func f1(_ v: Double) -> String { String(format: "%.1f", v) }
+
+/// Text escaped for HTML.
+func html(_ s: String) -> String { xml(s) }
