@@ -82,3 +82,35 @@ struct AnalysisTests {
         #expect((try Harness.json(r.stdout)["findings"] as? [Any])?.isEmpty == true)
     }
 }
+
+/// Posture events seen in the films themselves, when no sidecar or option gives them.
+@Suite("Inferred posture events")
+struct InferenceTests {
+    @Test func blurCoverIsAFoldAndFindingsUnderItAreDuring() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("fold-inner.mp4").path  // no sidecar next to it
+        try FileManager.default.copyItem(atPath: Harness.path("samples/fold-inner.mp4"), toPath: film)
+        let j = try Harness.json(try Harness.run([film, "--format", "json"]).stdout)
+        let events = try #require(j["events"] as? [[String: Any]])
+        #expect(events.count == 1)
+        #expect(events[0]["kind"] as? String == "close" && events[0]["source"] as? String == "inferred")
+        #expect(abs((events[0]["start_ms"] as! Double) - 1000) <= 17 && abs((events[0]["end_ms"] as! Double) - 2050) <= 34)
+        let phases = (j["findings"] as! [[String: Any]]).map { "\($0["kind"]!) \($0["phase"]!)" }
+        #expect(phases == ["fade during", "fade during", "flash after"])
+    }
+
+    @Test func sizeChangeIsARotation() throws {
+        let j = try Harness.json(try Harness.run(["samples/rotate-settle.ts", "--format", "json"]).stdout)
+        let events = try #require(j["events"] as? [[String: Any]])
+        #expect(events.map { $0["kind"] as? String } == ["rotation"])
+        #expect(abs((events[0]["start_ms"] as! Double) - 1000) < 1)
+    }
+
+    @Test func filmsWithoutEventsInferNone() throws {
+        for film in ["samples/feed-30fps-h264.mp4", "samples/gallery-vfr-h264.mp4", "samples/tablet-landscape-hevc.mp4"] {
+            let j = try Harness.json(try Harness.run([film, "--format", "json"]).stdout)
+            #expect((j["events"] as? [Any])?.isEmpty == true, "\(film)")
+        }
+    }
+}

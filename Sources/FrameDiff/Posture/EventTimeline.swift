@@ -64,13 +64,31 @@ func sidecarStems(of film: String) -> [String] {
 
 /// Posture events seen in the film itself: a frame that turns (width and height swap) is a
 /// rotation; a frame that changes size otherwise is the other display taking over (larger: open,
-/// smaller: close).
-public func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int))], coverMs: Double) -> [PostureEvent] {
-    sizeChanges.enumerated().map { i, c in
+/// smaller: close); a blur cover is a fold or unfold under the system's cover: open or close by
+/// the size change inside it, `close` when the size stays (the recording shows one display).
+public func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int))],
+                           covers: [(startMs: Double, endMs: Double)] = [], coverMs: Double) -> [PostureEvent] {
+    var events: [PostureEvent] = []
+    var used = Set<Int>()
+    for cover in covers {
+        var kind = PostureEvent.Kind.close
+        if let i = sizeChanges.firstIndex(where: { $0.ptsMs >= cover.startMs && $0.ptsMs <= cover.endMs }) {
+            used.insert(i)
+            let c = sizeChanges[i]
+            kind = c.to.0 * c.to.1 > c.from.0 * c.from.1 ? .open : .close
+        }
+        events.append(PostureEvent(index: 0, kind: kind, startMs: cover.startMs, endMs: cover.endMs, source: .inferred))
+    }
+    for (i, c) in sizeChanges.enumerated() where !used.contains(i) {
         let kind: PostureEvent.Kind = c.from.0 == c.to.1 && c.from.1 == c.to.0 ? .rotation
             : c.to.0 * c.to.1 > c.from.0 * c.from.1 ? .open : .close
-        return PostureEvent(index: i, kind: kind, startMs: c.ptsMs, endMs: c.ptsMs, source: .inferred,
-                            coverEndMs: c.ptsMs + coverMs)
+        events.append(PostureEvent(index: 0, kind: kind, startMs: c.ptsMs, endMs: c.ptsMs, source: .inferred,
+                                   coverEndMs: c.ptsMs + coverMs))
+    }
+    return events.sorted { $0.startMs < $1.startMs }.enumerated().map { i, e in
+        var e = e
+        e.index = i
+        return e
     }
 }
 

@@ -54,10 +54,12 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     classifier.onStats = onStats
     var top = TopDeltas(capacity: options.topDeltas)
     var series: [SIMD2<Float>] = []
+    var covers = CoverTracker()
     var scan = options.scan
     scan.collectTiles = true
     let info = try scanFilm(source, options: scan) { m in
         classifier.add(m)
+        if events.isEmpty { covers.add(m) }
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized { sizeChanges.append((m.ptsMs, size, now)) }
         series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
@@ -66,7 +68,9 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
             top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
         }
     }
-    if events.isEmpty { events = inferredEvents(sizeChanges: sizeChanges, coverMs: options.posture.coverMs) }
+    if events.isEmpty {
+        events = inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, coverMs: options.posture.coverMs)
+    }
     var findings = classifier.finish()
     let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
     var report = Report(film: path, video: info, findings: findings, topDeltas: top.sorted,
