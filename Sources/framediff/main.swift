@@ -6,6 +6,7 @@ let verbs: [String: any Command.Type] = [
     RankCommand.name: RankCommand.self,
     CompareCommand.name: CompareCommand.self,
     FramesCommand.name: FramesCommand.self,
+    CheckCommand.name: CheckCommand.self,
 ]
 
 func usage() -> String {
@@ -14,6 +15,7 @@ func usage() -> String {
            framediff rank FILM [--top N]          frame deltas, largest first
            framediff compare A.png B.png          one RMSE, printed like `compare -metric RMSE`
            framediff frames FILM --at MS          the frames around a moment as PNG, and a contact sheet
+           framediff check FILM... [--rules F] [--baseline F]   CI gate: exit 1 when a rule or the baseline fails
 
     `framediff COMMAND --help` shows a command's options.
 

@@ -1,24 +1,38 @@
+/// A JUnit testcase of a film: one per posture event and one per kind the rules can fail.
+public enum JUnitCase: Sendable {
+    case event(Int)
+    case kind(FindingKind)
+}
+
 /// JUnit XML for CI systems: one testsuite per film, one testcase per posture event and one per
 /// rule that can fail; a finding the rules fail is a failure of its event's testcase and its rule's.
 ///
 ///     print(junitXML([report], rules: .standard))
 public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)] = [], rules: Rules = .standard) -> String {
+    junitXML(reports, errors: errors) { r, testcase in
+        let failing = r.findings.indices.filter { i in
+            guard rules.verdict(for: r.findings[i]) == .fail else { return false }
+            switch testcase {
+            case .event(let e): return r.findings[i].event == e
+            case .kind(let k): return r.findings[i].kind == k
+            }
+        }
+        return failing.map { r.findings[$0].sentence(events: r.events) }
+    }
+}
+
+/// The same with failures decided by the caller (the gate's rules, limits and baseline).
+public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)],
+                     failures: (Report, JUnitCase) -> [String]) -> String {
     var suites = ""
-    var total = 0, failures = 0
+    var total = 0, failed = 0
     for r in reports {
         var cases: [(name: String, failures: [String])] = []
-        for s in r.events {
-            let failing = (s.during + s.after).filter { rules.verdict(for: r.findings[$0]) == .fail }
-            cases.append((s.event.title, failing.map { r.findings[$0].sentence(events: r.events) }))
-        }
-        for kind in FindingKind.allCases where rules.verdicts[kind]?.values.contains(.fail) == true {
-            let failing = r.findings.filter { $0.kind == kind && rules.verdict(for: $0) == .fail }
-            cases.append(("rule: \(kind.rawValue)", failing.map { $0.sentence(events: r.events) }))
-        }
-        if cases.isEmpty { cases.append(("analysis", [])) }
+        for s in r.events { cases.append((s.event.title, failures(r, .event(s.event.index)))) }
+        for kind in FindingKind.allCases { cases.append(("rule: \(kind.rawValue)", failures(r, .kind(kind)))) }
         let f = cases.filter { !$0.failures.isEmpty }.count
         total += cases.count
-        failures += f
+        failed += f
         suites += "  <testsuite name=\"\(xml(r.film))\" tests=\"\(cases.count)\" failures=\"\(f)\" errors=\"0\" "
             + "time=\"\(JSON.format(r.video.durationMs / 1000, decimals: 3))\">\n"
         for c in cases {
@@ -37,7 +51,7 @@ public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)
             + "    <testcase classname=\"\(xml(e.film))\" name=\"analysis\">\n      <error message=\"\(xml(e.cause))\"/>\n    </testcase>\n  </testsuite>\n"
     }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"framediff\" tests=\"\(total)\" "
-        + "failures=\"\(failures)\" errors=\"\(errors.count)\">\n" + suites + "</testsuites>\n"
+        + "failures=\"\(failed)\" errors=\"\(errors.count)\">\n" + suites + "</testsuites>\n"
 }
 
 extension Finding {

@@ -1,0 +1,85 @@
+/// The CI gate's judgement of one film: what fails, what warns, what the baseline already had,
+/// and what the baseline had that is gone.
+///
+///     let result = GateResult(report: r, rules: rules.forFilm(r.film), baseline: baseline)
+public struct GateResult: Sendable {
+    public var report: Report
+    /// Finding index → why it fails (new findings only, when there is a baseline).
+    public var failures: [Int: String] = [:]
+    public var warnings: [Int: String] = [:]
+    /// Events whose picture settled later than the limit: event index → why.
+    public var eventFailures: [Int: String] = [:]
+    /// Failing findings the baseline accepts.
+    public var accepted: [Int] = []
+    /// Baseline entries no longer found.
+    public var fixed: [Baseline.Entry] = []
+
+    public var failed: Bool { !failures.isEmpty || !eventFailures.isEmpty }
+
+    public init(report: Report, rules: GateRules, baseline: Baseline?) {
+        self.report = report
+        let new = baseline.map { Set($0.compare(film: report.film, findings: report.findings).new) }
+        if let baseline { fixed = baseline.compare(film: report.film, findings: report.findings).fixed }
+        for (i, f) in report.findings.enumerated() {
+            let (v, why) = rules.verdict(for: f)
+            switch v {
+            case .fail:
+                if new == nil || new!.contains(i) { failures[i] = why } else { accepted.append(i) }
+            case .warn: warnings[i] = why
+            case .pass: break
+            }
+        }
+        if let limit = rules.settleMaxMs {
+            for s in report.events {
+                if let settled = s.settledAfterMs, settled > limit {
+                    eventFailures[s.event.index] = "settled \(JSON.format(settled, decimals: 0)) ms after the event, over settle_max_ms \(JSON.format(limit, decimals: 0))"
+                }
+            }
+        }
+    }
+
+    /// The gate's JUnit: a testcase per event (fails with its failing findings or a late settle)
+    /// and per kind the rules can fail.
+    public static func junit(_ results: [GateResult], errors: [(film: String, cause: String)]) -> String {
+        junitXML(results.map(\.report), errors: errors) { report, testcase in
+            guard let r = results.first(where: { $0.report.film == report.film }) else { return [] }
+            switch testcase {
+            case .event(let e):
+                var out = r.eventFailures[e].map { [$0] } ?? []
+                out += r.failures.keys.sorted().filter { report.findings[$0].event == e }
+                    .map { report.findings[$0].sentence(events: report.events) + ": " + r.failures[$0]! }
+                return out
+            case .kind(let k):
+                return r.failures.keys.sorted().filter { report.findings[$0].kind == k }
+                    .map { report.findings[$0].sentence(events: report.events) + ": " + r.failures[$0]! }
+            }
+        }
+    }
+
+    /// One screen of text: a line per film, then each failure, warning and fixed finding.
+    public static func verdictText(_ results: [GateResult], errors: [(film: String, cause: String)]) -> String {
+        let failedFilms = results.filter(\.failed).count + errors.count
+        var out = "framediff check: \(results.count + errors.count) film\(results.count + errors.count == 1 ? "" : "s"), "
+            + (failedFilms == 0 ? "all passed\n" : "\(failedFilms) failed\n")
+        for r in results {
+            out += "  \(r.failed ? "FAIL" : "pass") \(r.report.film): \(r.report.findings.count) findings"
+            if !r.accepted.isEmpty { out += ", \(r.accepted.count) accepted by the baseline" }
+            out += "\n"
+            for (i, why) in r.failures.sorted(by: { $0.key < $1.key }) {
+                out += "       fail  \(r.report.findings[i].sentence(events: r.report.events)): \(why)\n"
+            }
+            for (e, why) in r.eventFailures.sorted(by: { $0.key < $1.key }) {
+                let title = r.report.events.first { $0.event.index == e }?.event.title ?? "event \(e)"
+                out += "       fail  \(title): \(why)\n"
+            }
+            for (i, why) in r.warnings.sorted(by: { $0.key < $1.key }) {
+                out += "       warn  \(r.report.findings[i].sentence(events: r.report.events)): \(why)\n"
+            }
+            for e in r.fixed {
+                out += "       fixed \(e.kind.rawValue) at \(JSON.format(e.startMs / 1000, decimals: 3)) s (\(e.region)) is gone\n"
+            }
+        }
+        for e in errors { out += "  FAIL \(e.film): cannot be analysed: \(e.cause)\n" }
+        return out
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import FrameDiff
+
+/// `framediff check FILM... [--rules F] [--baseline F]`: the CI gate. Exit 0 when nothing fails,
+/// 1 when a rule or the baseline fails, 2 when a film or the rules cannot be read.
+struct CheckCommand: Command {
+    static let name = "check"
+    static let synopsis = "framediff check FILM... [--rules FILE] [--baseline FILE] [--update-baseline] [--format text|junit|markdown|json]"
+    static let summary = """
+        Analyses films and fails (exit 1) when a finding breaks the rules (.framediff.json in the
+        working directory unless --rules says otherwise; without one, a flash or a blank in view
+        fails). With --baseline only findings that are new fail, and findings that are gone are
+        listed as fixed; --update-baseline writes the current findings as the baseline.
+        """
+    static let options = [
+        OptionSpec(name: "--rules", value: "FILE", help: "rules file (default .framediff.json when present)"),
+        OptionSpec(name: "--baseline", value: "FILE", help: "accepted findings; only new ones fail"),
+        OptionSpec(name: "--update-baseline", value: nil, help: "write the current findings to the baseline file and pass"),
+        OptionSpec(name: "--format", value: "FORMAT", help: "text (a one-screen verdict), junit, markdown or json"),
+        CommonOptions.out,
+    ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
+
+    let films: [String]
+    let rules: GateRules
+    let baselinePath: String?
+    let update: Bool
+    let format: String
+    let out: String?
+    let options: AnalysisOptions
+
+    init(_ p: ParsedArguments) throws {
+        guard !p.positionals.isEmpty else { throw UsageError("check takes one or more FILMs") }
+        films = p.positionals
+        options = try AnalysisArguments.parse(p)
+        format = try CommonOptions.format(p, allowed: ["text", "junit", "markdown", "json"])
+        out = p.value("--out")
+        update = p.has("--update-baseline")
+        baselinePath = p.value("--baseline") ?? (update ? ".framediff-baseline.json" : nil)
+        let rulesPath = p.value("--rules") ?? (FileManager.default.fileExists(atPath: ".framediff.json") ? ".framediff.json" : nil)
+        do {
+            rules = try rulesPath.map(GateRules.read) ?? GateRules()
+        } catch let e as GateRules.ParseError {
+            throw FilmError.unreadable(path: rulesPath!, cause: "\(e.path): \(e.reason)")
+        }
+    }
+
+    func run() throws -> Int32 {
+        let baseline = try update ? nil : baselinePath.map(Baseline.read)
+        var results: [GateResult] = []
+        var errors: [(film: String, cause: String)] = []
+        for film in films {
+            let filmRules = rules.forFilm(film)
+            var o = options
+            o.scan.masks += filmRules.masks
+            do {
+                let report = try analyseFilm(film, options: o)
+                results.append(GateResult(report: report, rules: filmRules, baseline: baseline))
+            } catch let e as FilmError {
+                Console.err("framediff: error: \(e)\n")
+                errors.append((film, e.cause))
+            }
+        }
+        if update, let path = baselinePath {
+            try emit(Baseline(reports: results.map(\.report)).json.rendered() + "\n", to: path)
+            Console.err("framediff: wrote \(results.reduce(0) { $0 + $1.report.findings.count }) findings of "
+                        + "\(results.count) films to \(path)\n")
+            return errors.isEmpty ? 0 : 2
+        }
+        let text: String
+        switch format {
+        case "junit": text = GateResult.junit(results, errors: errors)
+        case "markdown":
+            text = GateResult.verdictText(results, errors: errors).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
+                + "\n\n" + results.map { $0.report.markdown(rules: rules.forFilm($0.report.film).rules) }.joined(separator: "\n")
+        case "json":
+            var items = results.map { r -> JSON in
+                guard case .object(var members) = r.report.json else { return r.report.json }
+                members.append(("verdict", .string(r.failed ? "fail" : "pass")))
+                members.append(("failures", .array(r.failures.keys.sorted().map { i in
+                    .object([("finding", .int(i)), ("why", .string(r.failures[i]!))]) })))
+                return .object(members)
+            }
+            items += errors.map { JSON.object([("film", .string($0.film)), ("error", .string($0.cause))]) }
+            text = JSON.object([("schema", .string("framediff/1")), ("films", .array(items))]).rendered() + "\n"
+        default: text = GateResult.verdictText(results, errors: errors)
+        }
+        try emit(text, to: out)
+        if !errors.isEmpty { return 2 }
+        return results.contains(where: \.failed) ? 1 : 0
+    }
+}
