@@ -7,6 +7,8 @@ let verbs: [String: any Command.Type] = [
     CompareCommand.name: CompareCommand.self,
     FramesCommand.name: FramesCommand.self,
     CheckCommand.name: CheckCommand.self,
+    AuditCommand.name: AuditCommand.self,
+    MergeCommand.name: MergeCommand.self,
 ]
 
 func usage() -> String {
@@ -16,6 +18,8 @@ func usage() -> String {
            framediff compare A.png B.png          one RMSE, printed like `compare -metric RMSE`
            framediff frames FILM --at MS          the frames around a moment as PNG, and a contact sheet
            framediff check FILM... [--rules F] [--baseline F]   CI gate: exit 1 when a rule or the baseline fails
+           framediff audit PATH... [--jobs N]     batch: every film under the paths, one summary
+           framediff merge A.json B.json...       join the JSON of audit shards into one report
 
     `framediff COMMAND --help` shows a command's options.
 

@@ -13,12 +13,15 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
     case noFrames(path: String)
     /// The decoder or demuxer refused the file; `cause` is the library's own words.
     case unreadable(path: String, cause: String)
+    /// The analysis was stopped before the film's end (Ctrl-C).
+    case cancelled(path: String)
     /// Two images that must be compared have different sizes.
     case sizeMismatch(path: String, other: String, size: String, otherSize: String)
 
     public var path: String {
         switch self {
-        case .notFound(let p), .empty(let p), .noFrames(let p), .unreadable(let p, _), .sizeMismatch(let p, _, _, _):
+        case .notFound(let p), .empty(let p), .noFrames(let p), .unreadable(let p, _), .sizeMismatch(let p, _, _, _),
+             .cancelled(let p):
             return p
         }
     }
@@ -28,6 +31,7 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .notFound: return "no such file or folder"
         case .empty: return "empty file (0 bytes)"
+        case .cancelled: return "stopped before the end"
         case .noFrames: return "no PNG frames named by millisecond timestamp (e.g. 000016.png) in the folder"
         case .unreadable(_, let cause): return cause
         case .sizeMismatch(_, let other, let size, let otherSize):

@@ -10,6 +10,8 @@ public struct ScanOptions: Sendable {
     public var threads: Int = 0
     /// List the changed tiles in each FrameMeasure (the classifier needs them; rank does not).
     public var collectTiles: Bool = true
+    /// Asked before every frame; true stops the scan with FilmError.cancelled (Ctrl-C in a batch).
+    public var isCancelled: (@Sendable () -> Bool)?
 
     public init() {}
 }
@@ -28,6 +30,7 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     var index = 0
     var firstMs = 0.0, lastMs = 0.0
     while let frame = try source.next() {
+        if options.isCancelled?() == true { throw FilmError.cancelled(path: source.path) }
         var resized = false
         if meter == nil || meter!.grid.storedWidth != frame.storedWidth || meter!.grid.storedHeight != frame.storedHeight {
             resized = meter != nil

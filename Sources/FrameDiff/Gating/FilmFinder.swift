@@ -1,0 +1,62 @@
+import Foundation
+
+/// Every film under some paths: video files (by extension, and by their first bytes when the
+/// extension says nothing), and folders of PNG frames named by ms (not searched further).
+/// Zero-byte files and files that only claim to be films are listed too, so they are reported.
+///
+///     let films = try findFilms(["captures/"])
+public func findFilms(_ paths: [String]) throws -> [String] {
+    let fm = FileManager.default
+    var out: [String] = []
+    func isFrameFolder(_ dir: String) -> Bool {
+        guard let names = try? fm.contentsOfDirectory(atPath: dir) else { return false }
+        return names.contains { n in n.lowercased().hasSuffix(".png") && !n.dropLast(4).isEmpty && n.dropLast(4).allSatisfy(\.isNumber) }
+    }
+    func visit(_ path: String, top: Bool) throws {
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+            if top { throw FilmError.notFound(path: path) }
+            return
+        }
+        if isDir.boolValue {
+            if isFrameFolder(path) { out.append(path); return }
+            for name in (try? fm.contentsOfDirectory(atPath: path))?.sorted() ?? [] where !name.hasPrefix(".") {
+                try visit((path as NSString).appendingPathComponent(name), top: false)
+            }
+        } else if top || looksLikeFilm(path) {
+            out.append(path)
+        }
+    }
+    for p in paths { try visit(p, top: true) }
+    return out
+}
+
+let filmExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm", "gif", "avi", "ts", "mts", "m2ts", "3gp", "hevc",
+                                   "h264", "264", "265", "flv", "wmv", "mpg", "mpeg", "ogv", "mxf"]
+let otherExtensions: Set<String> = ["json", "txt", "md", "steps", "png", "jpg", "jpeg", "csv", "html", "xml", "log", "swift", "py"]
+
+/// By extension, or by a container's signature when the extension is not a known one.
+func looksLikeFilm(_ path: String) -> Bool {
+    let ext = (path as NSString).pathExtension.lowercased()
+    if filmExtensions.contains(ext) { return true }
+    if otherExtensions.contains(ext) { return false }
+    guard let h = FileHandle(forReadingAtPath: path) else { return false }
+    defer { try? h.close() }
+    let b = [UInt8](h.readData(ofLength: 12))
+    guard b.count >= 8 else { return false }
+    if b[4...7].elementsEqual("ftyp".utf8) { return true }                  // MP4, MOV
+    if b[0...3].elementsEqual([0x1A, 0x45, 0xDF, 0xA3]) { return true }       // Matroska, WebM
+    if b[0...3].elementsEqual("GIF8".utf8) { return true }
+    if b[0...3].elementsEqual("RIFF".utf8) && b.count >= 12 && b[8...11].elementsEqual("AVI ".utf8) { return true }
+    return b[0] == 0x47 && b.count > 1                                         // MPEG-TS sync byte
+        && (try? FileHandle(forReadingAtPath: path).map { h2 -> Bool in
+            defer { try? h2.close() }
+            let d = [UInt8](h2.readData(ofLength: 189))
+            return d.count == 189 && d[188] == 0x47
+        }) == true
+}
+
+/// The films of shard K of N (1-based): every Nth film of the sorted list, the same on every machine.
+public func shard(_ films: [String], k: Int, of n: Int) -> [String] {
+    films.sorted().enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
+}

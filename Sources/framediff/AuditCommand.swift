@@ -1,0 +1,210 @@
+import Foundation
+import FrameDiff
+
+/// `framediff audit PATH... [--jobs N]`: every film under the paths, analysed in parallel, one table.
+struct AuditCommand: Command {
+    static let name = "audit"
+    static let synopsis = "framediff audit PATH... [--jobs N] [--json FILE] [--html DIR] [--shard K/N] [--rules FILE]"
+    static let summary = """
+        Finds every film under the paths (video files by extension and by their first bytes, folders
+        of PNG frames), analyses them in parallel and prints a table: film, duration, frames, findings
+        per kind, worst finding, status. A film that cannot be read is listed with its error and the
+        others are still analysed (exit 2 then). Ctrl-C stops and still writes what was finished.
+        """
+    static let options = [
+        OptionSpec(name: "--jobs", value: "N", help: "films analysed at once (default one per core); decoder threads are shared out"),
+        OptionSpec(name: "--json", value: "FILE", help: "write the combined report ({\"schema\", \"films\": [...]})"),
+        OptionSpec(name: "--html", value: "DIR", help: "write an index page and a report folder per film"),
+        OptionSpec(name: "--shard", value: "K/N", help: "analyse the K-th of N deterministic shares of the films (CI matrix)"),
+        OptionSpec(name: "--rules", value: "FILE", help: "rules for the status column (default .framediff.json when present)"),
+    ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
+
+    let paths: [String]
+    let jobs: Int
+    let json: String?
+    let html: String?
+    let shardSpec: (k: Int, n: Int)?
+    let rules: GateRules
+    let quiet: Bool
+    let options: AnalysisOptions
+
+    init(_ p: ParsedArguments) throws {
+        guard !p.positionals.isEmpty else { throw UsageError("audit takes one or more PATHs") }
+        paths = p.positionals
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        jobs = try p.int("--jobs", in: 1...256) ?? cores
+        json = p.value("--json")
+        html = p.value("--html")
+        quiet = p.has("--quiet")
+        if let s = p.value("--shard") {
+            let parts = s.split(separator: "/").map { Int($0) }
+            guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, k >= 1, k <= n else {
+                throw UsageError("--shard takes K/N with 1 ≤ K ≤ N, not '\(s)'")
+            }
+            shardSpec = (k, n)
+        } else {
+            shardSpec = nil
+        }
+        var o = try AnalysisArguments.parse(p)
+        // jobs x decoder threads fit the machine
+        if p.value("--threads") == nil { o.scan.threads = max(1, cores / jobs) }
+        options = o
+        let rulesPath = p.value("--rules") ?? (FileManager.default.fileExists(atPath: ".framediff.json") ? ".framediff.json" : nil)
+        do { rules = try rulesPath.map(GateRules.read) ?? GateRules() } catch let e as GateRules.ParseError {
+            throw FilmError.unreadable(path: rulesPath!, cause: "\(e.path): \(e.reason)")
+        }
+    }
+
+    func run() throws -> Int32 {
+        var films = try findFilms(paths)
+        if let s = shardSpec { films = shard(films, k: s.k, of: s.n) }
+        let state = AuditState(total: films.count, quiet: quiet)
+        let stop = StopFlag()
+        let interrupt = stop.onInterrupt()
+        defer { interrupt.cancel() }
+        var o = options
+        o.scan.isCancelled = { stop.isSet }
+        let analysis = o
+        if let html { try? FileManager.default.createDirectory(atPath: html, withIntermediateDirectories: true) }
+
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, films.count))) { _ in
+            while !stop.isSet, let i = state.next() {
+                let film = films[i]
+                var filmOptions = analysis
+                let filmRules = rules.forFilm(film)
+                filmOptions.scan.masks += filmRules.masks
+                do {
+                    let report = try analyseFilm(film, options: filmOptions)
+                    let row = FilmSummary(report: report, rules: rules)
+                    var item = report.json
+                    if case .object(var members) = item {
+                        members.append(("status", .string(row.status)))
+                        if let w = row.worst { members.append(("worst", .string(w))) }
+                        item = .object(members)
+                    }
+                    if let html {
+                        try? writeHTMLReport(report, to: (html as NSString).appendingPathComponent(Self.folderName(i, film)),
+                                             scan: filmOptions.scan, rules: filmRules.rules)
+                    }
+                    state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)
+                } catch FilmError.cancelled {
+                    return
+                } catch let e as FilmError {
+                    state.finish(i, row: FilmSummary(film: film, error: e.cause),
+                                 json: JSON.object([("film", .string(film)), ("error", .string(e.cause))]).rendered(pretty: false),
+                                 frames: 0)
+                } catch {
+                    state.finish(i, row: FilmSummary(film: film, error: "\(error)"), json: nil, frames: 0)
+                }
+            }
+        }
+        state.endProgress()
+        let done = state.rows.indices.compactMap { state.rows[$0] }
+        if stop.isSet { Console.err("framediff: stopped: \(done.count) of \(films.count) films finished\n") }
+        Console.out(FilmSummary.table(done))
+        if let json {
+            let items = state.json.compactMap { $0 }.joined(separator: ",\n  ")
+            try emit("{\"schema\": \"framediff/1\", \"films\": [\n  \(items)\n]}\n", to: json)
+        }
+        if let html {
+            var rows = ""
+            for (i, r) in state.rows.enumerated() {
+                guard let r else { continue }
+                let name = r.isError ? htmlEscape(r.film) : "<a href=\"\(Self.folderName(i, r.film))/index.html\">\(htmlEscape(r.film))</a>"
+                rows += "<tr><td>\(name)</td><td>\(r.frames)</td><td>\(FindingKind.allCases.map { String(r.counts[$0] ?? 0) }.joined(separator: " / "))</td>"
+                    + "<td>\(htmlEscape(r.worst ?? ""))</td><td>\(htmlEscape(r.status))</td></tr>\n"
+            }
+            let page = "<!doctype html><html lang=en><head><meta charset=utf-8><title>framediff audit</title>"
+                + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:2px 10px;text-align:left}</style></head><body>"
+                + "<h1>framediff audit</h1><table><tr><th>film</th><th>frames</th><th>cut / fade / flash / blank / motion</th>"
+                + "<th>worst finding</th><th>status</th></tr>\n\(rows)</table></body></html>\n"
+            try emit(page, to: (html as NSString).appendingPathComponent("index.html"))
+        }
+        if stop.isSet { return 130 }
+        return done.contains(where: \.isError) || done.count < films.count ? 2 : 0
+    }
+
+    static func folderName(_ i: Int, _ film: String) -> String {
+        String(format: "%04d-", i + 1) + ((film as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+}
+
+/// The films handed out to workers, their results, and the progress shown on stderr.
+final class AuditState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private(set) var rows: [FilmSummary?]
+    private(set) var json: [String?]
+    private var finished = 0, frames = 0
+    private let started = Date()
+    private let total: Int
+    private let quiet: Bool
+    private let terminal = isatty(2) != 0
+
+    init(total: Int, quiet: Bool) {
+        self.total = total
+        self.quiet = quiet
+        rows = Array(repeating: nil, count: total)
+        json = Array(repeating: nil, count: total)
+    }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextIndex < total else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func finish(_ i: Int, row: FilmSummary, json item: String?, frames n: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        rows[i] = row
+        json[i] = item
+        finished += 1
+        frames += n
+        guard !quiet else { return }
+        let elapsed = max(0.001, Date().timeIntervalSince(started))
+        let fps = Double(frames) / elapsed
+        let eta = Double(total - finished) * elapsed / Double(finished)
+        if terminal {
+            let width = 30, filled = width * finished / max(1, total)
+            let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+            Console.err("\r[\(bar)] \(finished)/\(total) films, \(Int(fps)) frames/s, ETA \(Int(eta.rounded())) s ")
+        } else {
+            Console.err("audit: \(finished)/\(total) \(row.film): \(row.status)\n")
+        }
+    }
+
+    func endProgress() {
+        if terminal && !quiet && finished > 0 { Console.err("\n") }
+    }
+}
+
+/// Set once by Ctrl-C; read by every worker before each frame.
+final class StopFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var set = false
+
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return set
+    }
+
+    func raise() {
+        lock.lock()
+        set = true
+        lock.unlock()
+    }
+
+    /// Catches SIGINT while the audit runs; cancel the returned source to restore the default.
+    func onInterrupt() -> DispatchSourceSignal {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        source.setEventHandler { [weak self] in self?.raise() }
+        source.setCancelHandler { signal(SIGINT, SIG_DFL) }
+        source.resume()
+        return source
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import FrameDiff
+
+/// `framediff merge A.json B.json ...`: the shards of an audit joined into one report and table.
+struct MergeCommand: Command {
+    static let name = "merge"
+    static let synopsis = "framediff merge A.json B.json... [--json FILE]"
+    static let summary = "Joins the --json outputs of audit shards (or of check) into one report and prints the audit table."
+    static let options = [OptionSpec(name: "--json", value: "FILE", help: "write the merged report"), CommonOptions.help]
+
+    let inputs: [String]
+    let json: String?
+
+    init(_ p: ParsedArguments) throws {
+        guard !p.positionals.isEmpty else { throw UsageError("merge takes one or more JSON files") }
+        inputs = p.positionals
+        json = p.value("--json")
+    }
+
+    func run() throws -> Int32 {
+        var films: [[String: Any]] = []
+        for path in inputs {
+            guard let data = FileManager.default.contents(atPath: path) else { throw FilmError.notFound(path: path) }
+            guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+                  let list = root["films"] as? [[String: Any]] else {
+                throw FilmError.unreadable(path: path, cause: "not a framediff report ({\"schema\": \"framediff/1\", \"films\": [...]})")
+            }
+            films += list
+        }
+        films.sort { ($0["film"] as? String ?? "") < ($1["film"] as? String ?? "") }
+        let rows = films.compactMap(FilmSummary.init(json:))
+        Console.out(FilmSummary.table(rows))
+        if let json {
+            let items = try films.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
+            try emit("{\"schema\": \"framediff/1\", \"films\": [\n  \(items.joined(separator: ",\n  "))\n]}\n", to: json)
+        }
+        return rows.contains(where: \.isError) ? 2 : 0
+    }
+}
