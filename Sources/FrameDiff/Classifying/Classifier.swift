@@ -193,7 +193,6 @@ public final class Classifier {
                 for t in 0..<grid.count where member[t] && e.box.contains(tile: t, columns: grid.columns) { member[t] = false }
             }
             let region = member.indices.filter { member[$0] }
-            let tiles = Set(region)
             // Codec flicker moves a few tiles by a few levels and back; a UI change moves its region
             // away from the old state by more than a tile threshold on average.
             let excursion = (c.a...c.b).map { window[$0].thumb.distance(to: old, over: region) }.max() ?? 0

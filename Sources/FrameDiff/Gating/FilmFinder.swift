@@ -42,18 +42,13 @@ func looksLikeFilm(_ path: String) -> Bool {
     if otherExtensions.contains(ext) { return false }
     guard let h = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? h.close() }
-    let b = [UInt8](h.readData(ofLength: 12))
-    guard b.count >= 8 else { return false }
+    let b = [UInt8](h.readData(ofLength: 189))
+    guard b.count >= 12 else { return false }
     if b[4...7].elementsEqual("ftyp".utf8) { return true }                  // MP4, MOV
     if b[0...3].elementsEqual([0x1A, 0x45, 0xDF, 0xA3]) { return true }       // Matroska, WebM
     if b[0...3].elementsEqual("GIF8".utf8) { return true }
-    if b[0...3].elementsEqual("RIFF".utf8) && b.count >= 12 && b[8...11].elementsEqual("AVI ".utf8) { return true }
-    return b[0] == 0x47 && b.count > 1                                         // MPEG-TS sync byte
-        && (try? FileHandle(forReadingAtPath: path).map { h2 -> Bool in
-            defer { try? h2.close() }
-            let d = [UInt8](h2.readData(ofLength: 189))
-            return d.count == 189 && d[188] == 0x47
-        }) == true
+    if b[0...3].elementsEqual("RIFF".utf8) && b[8...11].elementsEqual("AVI ".utf8) { return true }
+    return b.count == 189 && b[0] == 0x47 && b[188] == 0x47                    // MPEG-TS: a sync byte every 188
 }
 
 /// The films of shard K of N (1-based): every Nth film of the sorted list, the same on every machine.
