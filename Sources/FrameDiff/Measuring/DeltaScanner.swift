@@ -31,13 +31,10 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     var firstMs = 0.0, lastMs = 0.0
     while let frame = try source.next() {
         if options.isCancelled?() == true { throw FilmError.cancelled(path: source.path) }
-        var resized = false
-        if meter == nil || meter!.grid.storedWidth != frame.storedWidth || meter!.grid.storedHeight != frame.storedHeight {
-            resized = meter != nil
-            let grid = TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight,
-                                tile: options.tile, rotation: info.rotation)
-            meter = try Meter(grid: grid, masks: options.masks, keepStatistics: options.collectTiles)
-        }
+        let fitting = try Meter.fitting(frame, current: meter, rotation: info.rotation, scan: options,
+                                        keepStatistics: options.collectTiles)
+        let resized = meter != nil && fitting !== meter
+        meter = fitting
         var rmse = try meter!.push(frame)
         if resized { rmse = .maximal(samples: rmse.samples, maxValue: rmse.maxValue) }
         if index == 0 { firstMs = frame.ptsMs }

@@ -29,6 +29,17 @@ public final class Meter {
 
     deinit { fd_meter_free(handle) }
 
+    /// `current` when it measures frames of this frame's size, else a new meter for that size
+    /// (a film whose frame size changes gets one meter per size).
+    public static func fitting(_ frame: DecodedFrame, current: Meter?, rotation: Int, scan: ScanOptions,
+                               keepStatistics: Bool) throws -> Meter {
+        if let current, current.grid.storedWidth == frame.storedWidth, current.grid.storedHeight == frame.storedHeight {
+            return current
+        }
+        let grid = TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight, tile: scan.tile, rotation: rotation)
+        return try Meter(grid: grid, masks: scan.masks, keepStatistics: keepStatistics)
+    }
+
     /// Measures a frame against the previous push. The corresponding C functions are
     /// `fd_meter_push_video` and `fd_meter_push_rgb`.
     public func push(_ frame: DecodedFrame) throws -> RMSE {

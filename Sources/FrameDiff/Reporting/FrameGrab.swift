@@ -10,11 +10,7 @@ public func grabFrames(_ path: String, indices: Set<Int>, scan: ScanOptions = Sc
     var meter: Meter?
     var index = 0
     while index <= last, let frame = try source.next() {
-        if meter == nil || meter!.grid.storedWidth != frame.storedWidth || meter!.grid.storedHeight != frame.storedHeight {
-            meter = try Meter(grid: TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight,
-                                             tile: scan.tile, rotation: source.info.rotation),
-                              masks: scan.masks, keepStatistics: false)
-        }
+        meter = try Meter.fitting(frame, current: meter, rotation: source.info.rotation, scan: scan, keepStatistics: false)
         _ = try meter!.push(frame)
         if indices.contains(index) { out[index] = (frame.ptsMs, meter!.picture()) }
         index += 1
@@ -32,11 +28,7 @@ public func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanOp
     var index = 0
     var moment: Int?
     while let frame = try source.next() {
-        if meter == nil || meter!.grid.storedWidth != frame.storedWidth || meter!.grid.storedHeight != frame.storedHeight {
-            meter = try Meter(grid: TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight,
-                                             tile: scan.tile, rotation: source.info.rotation),
-                              masks: scan.masks, keepStatistics: false)
-        }
+        meter = try Meter.fitting(frame, current: meter, rotation: source.info.rotation, scan: scan, keepStatistics: false)
         _ = try meter!.push(frame)
         if moment == nil, frame.ptsMs > atMs, let last = ring.last { moment = last.index }
         ring.append((index, frame.ptsMs, meter!.picture()))
