@@ -15,8 +15,7 @@ struct FramesCommand: Command {
         OptionSpec(name: "--at", value: "MS", help: "a moment, ms of presentation time; repeatable", repeatable: true),
         OptionSpec(name: "--around", value: "N", help: "frames before and after the moment (default 3)"),
         OptionSpec(name: "--out", value: "DIR", help: "where to write (default frames/)"),
-        CommonOptions.mask, CommonOptions.threads, CommonOptions.help,
-    ]
+    ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
 
     let film: String
     let moments: [Double]

@@ -10,8 +10,8 @@ struct RankCommand: Command {
         """
     static let options = [
         OptionSpec(name: "--top", value: "N", help: "keep the N largest deltas"),
-        CommonOptions.format, CommonOptions.out, CommonOptions.mask, CommonOptions.threads, CommonOptions.help,
-    ]
+        CommonOptions.format, CommonOptions.out,
+    ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]  // the common options, so scripts can pass them everywhere
 
     let film: String
     let top: Int?

@@ -205,7 +205,9 @@ public final class Classifier {
             // of frames that already differ from the old state and lead towards the new one (an eased
             // start is under the threshold; a placeholder pulsing before a cut leads nowhere).
             let span = old.distance(to: new, over: region)
+            // (codec flicker can make the cluster's first frames active while they still show the old state)
             var start = c.a
+            while start < c.b, window[start].thumb.distance(to: old, over: region) <= tolerance { start += 1 }
             while start - 1 > lo {
                 let t = window[start - 1].thumb
                 let moved = t.distance(to: old, over: region)
@@ -217,6 +219,9 @@ public final class Classifier {
                 end = k
                 break
             }
+            // One step that lands within a few percent of the new state is a cut, whatever the
+            // encoder refines over the next frames.
+            if window[start].thumb.distance(to: new, over: region) <= max(tolerance, options.cutShare * span) { end = start }
             end = max(end, start)
             let kind: FindingKind
             if start == end {

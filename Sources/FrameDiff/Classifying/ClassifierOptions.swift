@@ -36,11 +36,13 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// Two pictures show the same state when their tile means differ by less than this many levels
     /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a
     /// few flickering tiles do not move the mean.
-    public var stateTolerance: Double = 0.4
-    /// ...or by less than this share of the difference between the old and the new state: after
-    /// a large change the encoder refines the picture over a few frames by ~1% of the change, while
-    /// the last frame of an eased 200 ms crossfade at 120 fps is still 1.7% away.
-    public var stateShare: Double = 0.015
+    public var stateTolerance: Double = 0.25
+    /// ...or by less than this share of the difference between the old and the new state (the
+    /// second frame of an eased 300 ms crossfade at 90 fps is 1.35% of the way).
+    public var stateShare: Double = 0.01
+    /// A transition whose first changed frame is already within this share of the new state is a
+    /// cut: after a cut the encoder refines the picture over a few frames by 1-2% of the change.
+    public var cutShare: Double = 0.03
     /// A frame is a blend of the old and new state when what the blend does not explain is at most
     /// this share of the difference between the states.
     public var fadeResidual: Double = 0.2
