@@ -141,11 +141,13 @@ public final class Classifier {
 
         let intervals = flat.ended.filter { $0.start > first && $0.end <= last }
         var explained: [(from: Int, to: Int, box: TileBox)] = []  // flashes: window positions, tiles
+        var blanks: [(from: Int, to: Int)] = []  // a blank separates the states around it
         flat.ended.removeAll { $0.end <= last }
         for event in flatEvents(intervals, active: active) {
             let a = event.start - first, b = event.end - first
             if event.kind == .blank {
                 for k in a...b { active[k] = [] }
+                blanks.append((a, b))
             } else {
                 let around = event.box.grown(by: 1, columns: grid.columns, rows: grid.rows)
                 for k in a...b { active[k].removeAll { around.contains(tile: $0, columns: grid.columns) } }
@@ -178,6 +180,10 @@ public final class Classifier {
                 break
             }
             if n + 1 < clusters.count { hi = min(hi, clusters[n + 1].a - 1) }
+            for blank in blanks {
+                if blank.to <= c.a { lo = max(lo, blank.to) }
+                if blank.from > c.b { hi = min(hi, blank.from - 1) }
+            }
             let old = window[lo].thumb, new = window[hi].thumb
             var member = [Bool](repeating: false, count: grid.count)
             for k in c.a...c.b { for t in active[k] { member[t] = true } }
@@ -329,11 +335,13 @@ public final class Classifier {
             let duration = window[end - first].ptsMs - window[start - first].ptsMs
             let colour = group.map(\.colour).reduce(.zero, +) / Float(group.count)
             let tiles = group.map(\.tile)
-            // A blank: the frame goes mostly flat, from and back to a frame with clearly more detail.
+            // A blank: the frame goes mostly flat and comes back with clearly more detail; before it
+            // either had more detail too, or was a page of another flat colour (a quarter of the
+            // frame or more turned into this fill together).
             let before = window[start - first - 1].flatShare, during = window[start - first].flatShare
             let after = window[end - first].flatShare
-            if duration <= options.blankMaxMs, during >= options.blankFraction,
-               during - before >= 0.2, during - after >= 0.2 {
+            if duration <= options.blankMaxMs, during >= options.blankFraction, during - after >= 0.2,
+               during - before >= 0.2 || Double(tiles.count) >= 0.25 * Double(unmaskedTiles) {
                 let all = Array(0..<grid.count)
                 events.append(FlatEvent(kind: .blank, start: start, end: end, tiles: all,
                                         box: TileBox(all, columns: grid.columns), colour: colour))
