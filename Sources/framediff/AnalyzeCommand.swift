@@ -19,6 +19,7 @@ struct AnalyzeCommand: Command {
     let format: String
     let out: String?
     let stats: String?
+    let quiet: Bool
     let options: AnalysisOptions
 
     init(_ p: ParsedArguments) throws {
@@ -28,6 +29,7 @@ struct AnalyzeCommand: Command {
         if format == "html", p.value("--out") == nil { throw UsageError("--format html needs --out DIR") }
         out = p.value("--out")
         stats = p.value("--stats")
+        quiet = p.has("--quiet")
         if stats != nil, films.count > 1 { throw UsageError("--stats takes one FILM") }
         let o = try AnalysisArguments.parse(p)
         options = o
@@ -39,7 +41,10 @@ struct AnalyzeCommand: Command {
         for film in films {
             do {
                 var rows: [String] = []
-                let report = try analyseFilm(film, options: options, onStats: stats == nil ? nil : { rows.append($0.csvRow) })
+                let progress = ProgressLine(quiet: quiet)
+                defer { progress.done() }
+                let report = try analyseFilm(film, options: options, onStats: stats == nil ? nil : { rows.append($0.csvRow) },
+                                             onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) })
                 if let stats {
                     try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
                 }

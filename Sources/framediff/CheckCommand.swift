@@ -26,6 +26,7 @@ struct CheckCommand: Command {
     let update: Bool
     let format: String
     let out: String?
+    let quiet: Bool
     let options: AnalysisOptions
 
     init(_ p: ParsedArguments) throws {
@@ -34,6 +35,7 @@ struct CheckCommand: Command {
         options = try AnalysisArguments.parse(p)
         format = try CommonOptions.format(p, allowed: ["text", "junit", "markdown", "json"])
         out = p.value("--out")
+        quiet = p.has("--quiet")
         update = p.has("--update-baseline")
         baselinePath = p.value("--baseline") ?? (update ? ".framediff-baseline.json" : nil)
         let rulesPath = p.value("--rules") ?? (FileManager.default.fileExists(atPath: ".framediff.json") ? ".framediff.json" : nil)
@@ -53,7 +55,10 @@ struct CheckCommand: Command {
             var o = options
             o.scan.masks += filmRules.masks
             do {
-                let report = try analyseFilm(film, options: o)
+                let progress = ProgressLine(quiet: quiet)
+                defer { progress.done() }
+                let report = try analyseFilm(film, options: o,
+                                             onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) })
                 results.append(GateResult(report: report, rules: filmRules, baseline: baseline))
             } catch let e as FilmError {
                 Console.err("framediff: error: \(e)\n")

@@ -45,3 +45,26 @@ func emit(_ text: String, to path: String?) throws {
         throw FilmError.unreadable(path: path, cause: "cannot write the report")
     }
 }
+
+/// A one-line progress display on stderr, only on a terminal (and not with --quiet): redrawn at
+/// most five times a second, erased when done.
+final class ProgressLine {
+    private let enabled: Bool
+    private var last = Date.distantPast
+    private var shown = false
+
+    init(quiet: Bool) { enabled = !quiet && Console.stderrIsTerminal }
+
+    func update(film: String, frames: Int, ptsMs: Double, durationMs: Double) {
+        guard enabled, Date().timeIntervalSince(last) > 0.2 else { return }
+        last = Date()
+        shown = true
+        let of = durationMs > 0 ? " of \(JSON.format(durationMs / 1000, decimals: 1)) s" : ""
+        Console.err("\r\u{1B}[K\(film): \(frames) frames, \(JSON.format(ptsMs / 1000, decimals: 1)) s\(of)")
+    }
+
+    func done() {
+        if shown { Console.err("\r\u{1B}[K") }
+        shown = false
+    }
+}

@@ -43,8 +43,11 @@ public struct AnalysisOptions: Sendable {
 
 /// Decodes, measures and classifies a film in one pass, and ties the findings to its posture
 /// events. `onStats` receives every frame's numbers (the `--stats` CSV).
+///
+/// `onProgress` gets (frames so far, pts ms, the container's duration ms) after every frame.
 public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptions(),
-                        onStats: ((FrameStats) -> Void)? = nil) throws -> Report {
+                        onStats: ((FrameStats) -> Void)? = nil,
+                        onProgress: ((Int, Double, Double) -> Void)? = nil) throws -> Report {
     // Events first: a bad events file or script is reported before any decoding.
     var events = try postureEvents(for: path, options: options.posture)
     let source = try openFilm(path, threads: options.scan.threads)
@@ -63,6 +66,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized { sizeChanges.append((m.ptsMs, size, now)) }
         series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
+        onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
         size = now
         if m.index > 0 {
             top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
