@@ -91,15 +91,12 @@ struct AnalyzeCommand: Command {
         for (i, r) in reports.enumerated() {
             let sub = String(format: "%03d-", i + 1) + ((r.film as NSString).lastPathComponent as NSString).deletingPathExtension
             try writeHTMLReport(r, to: (folder as NSString).appendingPathComponent(sub), scan: options.scan)
-            rows += "<tr><td><a href=\"\(sub)/index.html\">\(htmlEscape(r.film))</a></td><td>\(r.video.frames)</td><td>\(r.findings.count)</td></tr>\n"
+            rows += "<tr><td><a href=\"\(sub)/index.html\">\(html(r.film))</a></td><td>\(r.video.frames)</td><td>\(r.findings.count)</td></tr>\n"
         }
-        for (film, e) in failures { rows += "<tr><td>\(htmlEscape(film))</td><td colspan=2>\(htmlEscape(e.cause))</td></tr>\n" }
+        for (film, e) in failures { rows += "<tr><td>\(html(film))</td><td colspan=2>\(html(e.cause))</td></tr>\n" }
         let page = "<!doctype html><html lang=en><head><meta charset=utf-8><title>framediff</title></head><body>"
             + "<h1>framediff</h1><table><tr><th>film</th><th>frames</th><th>findings</th></tr>\n\(rows)</table></body></html>\n"
         try emit(page, to: (folder as NSString).appendingPathComponent("index.html"))
     }
 }
 
-func htmlEscape(_ s: String) -> String {
-    s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-}

@@ -107,4 +107,4 @@ func timelineSVG(_ r: Report, rules: Rules) -> String {
 private func f1(_ v: Double) -> String { String(format: "%.1f", v) }
 
 /// Text escaped for HTML.
-func html(_ s: String) -> String { xml(s) }
+public func html(_ s: String) -> String { xml(s) }
