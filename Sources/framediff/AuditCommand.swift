@@ -110,9 +110,9 @@ struct AuditCommand: Command {
             var rows = ""
             for (i, r) in state.rows.enumerated() {
                 guard let r else { continue }
-                let name = r.isError ? html(r.film) : "<a href=\"\(Self.folderName(i, r.film))/index.html\">\(html(r.film))</a>"
+                let name = r.isError ? FrameDiff.html(r.film) : "<a href=\"\(Self.folderName(i, r.film))/index.html\">\(FrameDiff.html(r.film))</a>"
                 rows += "<tr><td>\(name)</td><td>\(r.frames)</td><td>\(FindingKind.allCases.map { String(r.counts[$0] ?? 0) }.joined(separator: " / "))</td>"
-                    + "<td>\(html(r.worst ?? ""))</td><td>\(html(r.status))</td></tr>\n"
+                    + "<td>\(FrameDiff.html(r.worst ?? ""))</td><td>\(FrameDiff.html(r.status))</td></tr>\n"
             }
             let page = "<!doctype html><html lang=en><head><meta charset=utf-8><title>framediff audit</title>"
                 + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:2px 10px;text-align:left}</style></head><body>"
