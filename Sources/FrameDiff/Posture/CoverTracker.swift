@@ -9,10 +9,8 @@
 ///     var t = CoverTracker(); t.add(m); ... t.covers   // [(startMs, endMs)]
 public struct CoverTracker: Sendable {
     public private(set) var covers: [(startMs: Double, endMs: Double)] = []
-    private var variance: [Float] = []
-    private var mean: [SIMD3<Float>] = []
+    private var board = TileBoard()
     private var textured = 0
-    private var tiles = 1
     private var baseline = 0.0
     private var coverStart: (ms: Double, baseline: Double)?
     private var runStartMs: Double?       // first frame of the current run of broad changes
@@ -24,23 +22,14 @@ public struct CoverTracker: Sendable {
     public init() {}
 
     public mutating func add(_ m: FrameMeasure) {
-        if m.complete {
-            variance = [Float](repeating: 0, count: m.grid.count)
-            mean = [SIMD3<Float>](repeating: .zero, count: m.grid.count)
-            textured = 0
-            tiles = max(1, m.changes.count)
-        }
-        var shift: Float = 0
+        if m.complete { textured = 0 }
         for c in m.changes {
-            let was = variance[c.index] > Self.texturedVariance, now = c.variance > Self.texturedVariance
-            textured += (now ? 1 : 0) - (was ? 1 : 0)
-            let d = c.mean - mean[c.index]
-            shift += abs(d.x) + abs(d.y) + abs(d.z)
-            variance[c.index] = c.variance
-            mean[c.index] = c.mean
+            let was = !m.complete && board.variance.indices.contains(c.index) && board.variance[c.index] > Self.texturedVariance
+            textured += (c.variance > Self.texturedVariance ? 1 : 0) - (was ? 1 : 0)
         }
+        let meanShift = board.update(m)
+        let tiles = board.tiles
         let share = Double(textured) / Double(tiles)
-        let meanShift = m.changes.isEmpty ? 0 : shift / Float(3 * m.changes.count)
         let broad = m.changes.count * 20 >= tiles
         if broad { runStartMs = runStartMs ?? m.ptsMs }
         defer { if !broad { runStartMs = nil } }

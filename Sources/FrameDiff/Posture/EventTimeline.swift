@@ -65,10 +65,13 @@ func sidecarStems(of film: String) -> [String] {
 /// Posture events seen in the film itself: a frame that turns (width and height swap) is a
 /// rotation; a frame that changes size otherwise is the other display taking over (larger: open,
 /// smaller: close); a blur cover is a fold or unfold under the system's cover: open or close by
-/// the size change inside it, `close` when the size stays (the recording shows one display).
+/// the size change inside it, `close` when the size stays (the recording shows one display); a
+/// rotation animation inside a fixed frame (RotationTracker) is a rotation.
 public func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int))],
-                           covers: [(startMs: Double, endMs: Double)] = [], coverMs: Double) -> [PostureEvent] {
-    var events: [PostureEvent] = []
+                           covers: [(startMs: Double, endMs: Double)] = [],
+                           rotations: [(startMs: Double, endMs: Double)] = [], coverMs: Double) -> [PostureEvent] {
+    // a rotation animation is the system's cover itself
+    var events = rotations.map { PostureEvent(index: 0, kind: .rotation, startMs: $0.startMs, endMs: $0.endMs, source: .inferred) }
     var used = Set<Int>()
     for cover in covers {
         var kind = PostureEvent.Kind.close

@@ -58,11 +58,15 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     var top = TopDeltas(capacity: options.topDeltas)
     var series: [SIMD2<Float>] = []
     var covers = CoverTracker()
+    var turns = RotationTracker()
     var scan = options.scan
     scan.collectTiles = true
     let info = try scanFilm(source, options: scan) { m in
         classifier.add(m)
-        if events.isEmpty { covers.add(m) }
+        if events.isEmpty {
+            covers.add(m)
+            turns.add(m)
+        }
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized { sizeChanges.append((m.ptsMs, size, now)) }
         series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
@@ -73,7 +77,8 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
         }
     }
     if events.isEmpty {
-        events = inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, coverMs: options.posture.coverMs)
+        events = inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, rotations: turns.rotations,
+                                coverMs: options.posture.coverMs)
     }
     var findings = classifier.finish()
     let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
