@@ -28,9 +28,13 @@ func usage() -> String {
 
 func main() -> Int32 {
     var args = Array(CommandLine.arguments.dropFirst())
-    if args.isEmpty || args == ["--help"] || args == ["-h"] || args == ["help"] {
+    if args.isEmpty {
+        Console.err(usage())
+        return 2
+    }
+    if args == ["--help"] || args == ["-h"] || args == ["help"] {
         Console.out(usage())
-        return args.isEmpty ? 2 : 0
+        return 0
     }
     var type: any Command.Type = AnalyzeCommand.self
     if let verb = verbs[args[0]] {
