@@ -29,6 +29,17 @@ struct RankCompareTests {
         }
     }
 
+    /// 16-bit PNGs (what ffmpeg extracts from 10-bit films) and a palette PNG against a 16-bit one,
+    /// with what ImageMagick 6.9.11 Q16 printed for them.
+    @Test("16-bit and palette PNGs", arguments: [
+        ("deep-a.png", "deep-b.png", "13902.8 (0.212143)"), ("deep-a.png", "pal-b.png", "14508.5 (0.221386)"),
+    ])
+    func deepAndPalettePNGs(a: String, b: String, imagemagick: String) throws {
+        let r = try Harness.run(["compare", "Tests/Fixtures/" + a, "Tests/Fixtures/" + b])
+        #expect(r.code == 0)
+        #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == imagemagick)
+    }
+
     @Test func rankOnTheFilmMatchesCompareOnItsPNGs() throws {
         // Tolerance of DESIGN.md: 1% of the value or 0.0005, whichever is larger.
         let r = try Harness.run(["rank", "samples/gallery-vfr-h264.mp4", "--format", "json"])
