@@ -73,6 +73,8 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
     for (;;) {
         int ret = avcodec_receive_frame(v->dec, out);
         if (ret == 0) {
+            // a frame the decoder concealed errors in is shown (as ffmpeg does) but counted
+            if ((out->flags & AV_FRAME_FLAG_CORRUPT) || out->decode_error_flags) v->corrupt++;
             int64_t ts = out->best_effort_timestamp;
             if (ts == AV_NOPTS_VALUE) ts = out->pts;
             if (ts == AV_NOPTS_VALUE) ts = v->last_ts == AV_NOPTS_VALUE ? 0 : v->last_ts + 1;

@@ -48,6 +48,9 @@ struct AnalyzeCommand: Command {
                 if let stats {
                     try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
                 }
+                if report.video.corruptPackets > 0 && !quiet {
+                    Console.err("framediff: note: \(film): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
+                }
                 reports.append(report)
             } catch let e as FilmError {
                 // one bad film is named and the others are still analysed

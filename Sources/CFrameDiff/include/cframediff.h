@@ -40,7 +40,8 @@ int fd_video_next(fd_video *v, char *err, size_t errlen);
 double fd_video_pts_ms(const fd_video *v);
 int fd_video_frame_width(const fd_video *v);
 int fd_video_frame_height(const fd_video *v);
-/// Number of packets the decoder rejected as corrupt so far (decoding goes on past them).
+/// Damaged data met so far: packets the decoder rejected and frames it had to conceal errors in
+/// (decoding goes on past them, as ffmpeg does).
 int fd_video_corrupt_packets(fd_video *v);
 
 // ---------------------------------------------------------------------------------------------

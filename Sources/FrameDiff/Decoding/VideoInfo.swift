@@ -19,6 +19,8 @@ public struct VideoInfo: Equatable, Sendable {
     public var frames: Int
     /// Duration in ms: the container's, or after a pass the pts of the last frame plus one frame period.
     public var durationMs: Double
+    /// Damaged packets skipped and frames decoded with concealed errors, known after a pass.
+    public var corruptPackets = 0
 
     public init(width: Int, height: Int, rotation: Int = 0, codec: String, pixelFormat: String,
                 frames: Int = 0, durationMs: Double = 0) {

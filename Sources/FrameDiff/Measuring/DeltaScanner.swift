@@ -47,6 +47,7 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
         index += 1
     }
     info.frames = index
+    if let video = source as? VideoFile { info.corruptPackets = video.corruptPackets }
     if info.durationMs <= 0 {
         let period = index > 1 ? (lastMs - firstMs) / Double(index - 1) : 0
         info.durationMs = lastMs + period

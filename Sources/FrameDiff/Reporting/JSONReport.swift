@@ -7,7 +7,7 @@ extension Report {
             ("video", .object([
                 ("width", .int(video.width)), ("height", .int(video.height)), ("frames", .int(video.frames)),
                 ("duration_ms", .number(video.durationMs, decimals: 1)), ("codec", .string(video.codec)),
-                ("rotation", .int(video.rotation)),
+                ("rotation", .int(video.rotation)), ("corrupt_packets", .int(video.corruptPackets)),
             ])),
             ("events", .array(events.map(\.json))),
             ("findings", .array(findings.map(\.json))),
