@@ -52,11 +52,14 @@ public func writeHTMLReport(_ report: Report, to folder: String, scan: ScanOptio
                     + "\(JSON.format(s.ptsMs, decimals: 1)) ms</figcaption></figure>"
             }
         }
-        if let a = shots[max(0, f.firstFrame - 1)]?.image, let b = shots[f.lastFrame]?.image, a.width == b.width, a.height == b.height {
+        // a flash or blank comes back: what matters is what went flat (before → first)
+        let temporary = f.kind == .flash || f.kind == .blank
+        let target = temporary ? f.firstFrame : f.lastFrame
+        if let a = shots[max(0, f.firstFrame - 1)]?.image, let b = shots[target]?.image, a.width == b.width, a.height == b.height {
             let name = "heat-\(n).png"
             let k = b.factor(toFit: cell)
             try heatMap(from: a.scaledDown(by: k), to: b.scaledDown(by: k)).write(to: (images as NSString).appendingPathComponent(name), compression: 6)
-            body += "<figure><img src=\"img/\(name)\" alt=\"what changed\"><figcaption>what changed (before → last)</figcaption></figure>"
+            body += "<figure><img src=\"img/\(name)\" alt=\"what changed\"><figcaption>what changed (before → \(temporary ? "first" : "last"))</figcaption></figure>"
         }
         body += "</div></section>\n"
     }

@@ -64,20 +64,20 @@ public func contactSheet(_ pictures: [PNGImage], columns: Int = 5, cell: Int = 2
 }
 
 /// Where two pictures differ: the new picture dimmed to grey, with the difference on top in a
-/// heat ramp (transparent below 4 levels, red, then yellow, then white for the largest).
+/// heat ramp (nothing below 8 levels, then dark red through orange to yellow for the largest).
 public func heatMap(from a: PNGImage, to b: PNGImage) -> PNGImage {
-    var out = PNGImage(width: b.width, height: b.height)
     guard a.width == b.width, a.height == b.height else { return b }
+    var out = PNGImage(width: b.width, height: b.height)
     for y in 0..<b.height {
         for x in 0..<b.width {
             let p = a[x, y], q = b[x, y]
             let d = max(abs(Int(p.0) - Int(q.0)), abs(Int(p.1) - Int(q.1)), abs(Int(p.2) - Int(q.2)))
-            let grey = UInt8((Int(q.0) + Int(q.1) + Int(q.2)) / 3 / 3 + 20)
-            if d < 4 {
+            let grey = UInt8((Int(q.0) + Int(q.1) + Int(q.2)) / 3 / 4 + 24)
+            if d < 8 {
                 out[x, y] = (grey, grey, grey)
             } else {
-                let v = min(255, d * 2)
-                out[x, y] = (UInt8(max(Int(grey), min(255, 120 + v))), UInt8(max(0, v - 100)), UInt8(max(0, v - 200)))
+                let t = Double(min(d, 160) - 8) / 152  // 0...1
+                out[x, y] = (UInt8(140 + 115 * t), UInt8(40 + 180 * t * t), UInt8(30 * (1 - t)))
             }
         }
     }
