@@ -8,9 +8,9 @@
 
 #include "cframediff.h"
 
-// Frames decoded ahead of the caller. NB: decoding runs on a thread of its own so that measuring a
+// Frames decoded ahead of the caller. Decoding runs on a thread of its own so that measuring a
 // frame overlaps decoding the next ones: ffmpeg's frame-threaded H.264 decoding keeps only ~1.5 of
-// 2 cores busy, and measuring on the same thread put `rank` at 1.27x decoding alone.
+// 2 cores busy (perf stat on the benchmark film). NB: 2 ahead; 1, 4 and 6 measured the same.
 #define FD_AHEAD 2
 
 struct fd_video {
