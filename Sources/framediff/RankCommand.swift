@@ -18,6 +18,7 @@ struct RankCommand: Command {
     let format: String
     let out: String?
     let scan: ScanOptions
+    let quiet: Bool
 
     init(_ p: ParsedArguments) throws {
         guard p.positionals.count == 1 else { throw UsageError("rank takes one FILM") }
@@ -26,10 +27,15 @@ struct RankCommand: Command {
         format = try CommonOptions.format(p, allowed: ["text", "json"])
         out = p.value("--out")
         scan = try CommonOptions.scanOptions(p)
+        quiet = p.has("--quiet")
     }
 
     func run() throws -> Int32 {
-        let ranking = try Ranking.measure(film: film, options: scan)
+        let progress = ProgressLine(quiet: quiet)
+        defer { progress.done() }
+        let ranking = try Ranking.measure(film: film, options: scan) {
+            progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2)
+        }
         let text = format == "json" ? ranking.json(top: top).rendered() + "\n" : ranking.text(top: top)
         try emit(text, to: out)
         return 0

@@ -40,13 +40,16 @@ public struct Ranking: Sendable {
         self.deltas = deltas.sorted { $0.rmse != $1.rmse ? $0.rmse > $1.rmse : $0.frame < $1.frame }
     }
 
-    /// Decodes and measures a film (no per-tile detail is kept).
-    public static func measure(film: String, options: ScanOptions) throws -> Ranking {
+    /// Decodes and measures a film (no per-tile detail is kept). `onProgress` gets (frames so far,
+    /// pts ms, the container's duration ms) after every frame.
+    public static func measure(film: String, options: ScanOptions,
+                               onProgress: ((Int, Double, Double) -> Void)? = nil) throws -> Ranking {
         var options = options
         options.collectTiles = false
         let source = try openFilm(film, threads: options.threads)
         var deltas: [FrameDelta] = []
         let info = try scanFilm(source, options: options) { m in
+            onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
             if m.index > 0 {
                 deltas.append(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
             }
