@@ -165,8 +165,6 @@ void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h) {
     m->has_prev = 0;
 }
 
-void fd_meter_reset(fd_meter *m) { m->has_prev = 0; }
-
 void fd_meter_keep_stats(fd_meter *m, int keep) { m->keep_stats = keep; }
 
 // Zeroes masked pixels of rows [y0, y0+rows) of an RGB buffer whose first row is y0.
@@ -512,7 +510,6 @@ uint64_t fd_meter_sse(const fd_meter *m) { return m->sse; }
 uint64_t fd_meter_samples(const fd_meter *m) { return m->samples; }
 int fd_meter_max_value(const fd_meter *m) { return m->bpc == 2 ? 65535 : 255; }
 int fd_meter_changed_bands(const fd_meter *m) { return m->changed_bands; }
-int fd_meter_converted_whole(const fd_meter *m) { return m->mode == MODE_WHOLE; }
 int fd_meter_tiles_x(const fd_meter *m) { return m->tx; }
 int fd_meter_tiles_y(const fd_meter *m) { return m->ty; }
 const uint64_t *fd_meter_tile_sse(const fd_meter *m) { return m->tile_sse; }

@@ -104,15 +104,12 @@ void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h);
 int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen);
 /// Measures an RGB picture (8 or 16 bits a channel) against the previous push.
 int fd_meter_push_rgb(fd_meter *m, const uint8_t *rgb, ptrdiff_t stride, int bits);
-/// Forgets the previous frame: the next push is measured as a first frame.
-void fd_meter_reset(fd_meter *m);
 
 /// Results of the last push.
 uint64_t fd_meter_sse(const fd_meter *m);          // sum of squared differences, in fd_meter_max_value units
 int fd_meter_max_value(const fd_meter *m);         // 255, or 65535 for frames of more than 8 bits
 uint64_t fd_meter_samples(const fd_meter *m);      // unmasked pixels x 3 channels
 int fd_meter_changed_bands(const fd_meter *m);     // bands whose planes differed
-int fd_meter_converted_whole(const fd_meter *m);   // 1 when the converter is not row-local
 int fd_meter_tiles_x(const fd_meter *m);
 int fd_meter_tiles_y(const fd_meter *m);
 const uint64_t *fd_meter_tile_sse(const fd_meter *m);       // tiles_x * tiles_y, row-major

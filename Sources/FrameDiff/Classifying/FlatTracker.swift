@@ -31,8 +31,6 @@ struct FlatTracker: Sendable {
         colourTolerance = Float(options.colourTolerance)
     }
 
-    func isFlat(_ tile: Int) -> Bool { start[tile] != -1 }
-
     static func differ(_ a: SIMD3<Float>, _ b: SIMD3<Float>, by tolerance: Float) -> Bool {
         let d = a - b
         return max(abs(d.x), abs(d.y), abs(d.z)) > tolerance

@@ -58,14 +58,8 @@ public final class Meter {
                     maxValue: UInt64(fd_meter_max_value(handle)))
     }
 
-    /// Forgets the previous frame (the next push is a first frame).
-    public func reset() { fd_meter_reset(handle) }
-
     /// Bands (rows of tiles) whose pixels changed in the last push.
     public var changedBands: Int { Int(fd_meter_changed_bands(handle)) }
-
-    /// True when the colour converter is not row-local and changed frames are converted whole.
-    public var convertsWholeFrames: Bool { fd_meter_converted_whole(handle) != 0 }
 
     /// Largest channel value of what was measured: 255, or 65535 for frames of more than 8 bits.
     public var maxValue: Int { Int(fd_meter_max_value(handle)) }
