@@ -109,36 +109,37 @@ static void band_sse_sse2(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b
 }
 #endif
 
-typedef void (*band_fn)(const uint8_t *, ptrdiff_t, const uint8_t *, ptrdiff_t, int, int, int, uint64_t *);
-
-static band_fn pick_kernel(const char **name) {
+// The one run-time dispatch decision of every kernel here. It depends only on the CPU, so a race
+// between two first calls stores the same value.
+static int cpu_has_avx2(void) {
 #ifdef FD_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2")) { *name = "avx2"; return band_sse_avx2; }
-    *name = "sse2";
-    return band_sse_sse2;
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+    }
+    return known;
 #else
-    *name = "scalar";
-    return fd_band_sse_scalar;
+    return 0;
 #endif
 }
 
 const char *fd_band_sse_kernel(void) {
-    const char *name;
-    (void)pick_kernel(&name);
-    return name;
+#ifdef FD_X86
+    return cpu_has_avx2() ? "avx2" : "sse2";
+#else
+    return "scalar";
+#endif
 }
 
 void fd_band_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
                  int row_bytes, int rows, int tile_bytes, uint64_t *out) {
-    // The choice depends only on the CPU, so a race between two first calls stores the same value.
-    static band_fn kernel;
-    if (!kernel) {
-        const char *name;
-        kernel = pick_kernel(&name);
-    }
     assert((int64_t)tile_bytes * rows <= 512 * 1024);
-    kernel(a, a_stride, b, b_stride, row_bytes, rows, tile_bytes, out);
+#ifdef FD_X86
+    (cpu_has_avx2() ? band_sse_avx2 : band_sse_sse2)(a, a_stride, b, b_stride, row_bytes, rows, tile_bytes, out);
+#else
+    fd_band_sse_scalar(a, a_stride, b, b_stride, row_bytes, rows, tile_bytes, out);
+#endif
 }
 
 // NB: plain C (auto-vectorised at -O2): only films of more than 8 bits a channel come here, and
@@ -219,9 +220,7 @@ static int diff_bits_avx2(const uint8_t *a, const uint8_t *b, int n, uint32_t *b
 
 int fd_diff_bits(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits) {
 #ifdef FD_X86
-    static int has_avx2 = -1;
-    if (has_avx2 < 0) has_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-    if (has_avx2) return diff_bits_avx2(a, b, n, bits);
+    if (cpu_has_avx2()) return diff_bits_avx2(a, b, n, bits);
 #endif
     return diff_bits_c(a, b, n, bits);
 }
@@ -253,9 +252,7 @@ static uint64_t tile16_sse_avx2(const uint8_t *a, ptrdiff_t a_stride, const uint
 
 uint64_t fd_tile16_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride, int rows) {
 #ifdef FD_X86
-    static int has_avx2 = -1;
-    if (has_avx2 < 0) has_avx2 = __builtin_cpu_supports("avx2") ? 1 : 0;
-    if (has_avx2 && rows <= 64) return tile16_sse_avx2(a, a_stride, b, b_stride, rows);
+    if (cpu_has_avx2() && rows <= 64) return tile16_sse_avx2(a, a_stride, b, b_stride, rows);
 #endif
     uint64_t s = 0;
     fd_band_sse(a, a_stride, b, b_stride, 48, rows, 48, &s);

@@ -90,15 +90,14 @@ struct AnalyzeCommand: Command {
             try writeHTMLReport(reports[0], to: folder, scan: options.scan)
             return
         }
-        var rows = ""
+        var rows: [(summary: FilmSummary, folder: String?)] = []
         for (i, r) in reports.enumerated() {
-            let sub = String(format: "%03d-", i + 1) + ((r.film as NSString).lastPathComponent as NSString).deletingPathExtension
+            let sub = FilmSummary.reportFolder(i, r.film)
             try writeHTMLReport(r, to: (folder as NSString).appendingPathComponent(sub), scan: options.scan)
-            rows += "<tr><td><a href=\"\(sub)/index.html\">\(html(r.film))</a></td><td>\(r.video.frames)</td><td>\(r.findings.count)</td></tr>\n"
+            rows.append((FilmSummary(report: r, rules: GateRules()), sub))
         }
-        for (film, e) in failures { rows += "<tr><td>\(html(film))</td><td colspan=2>\(html(e.cause))</td></tr>\n" }
-        let page = "<!doctype html><html lang=en><head><meta charset=utf-8><title>framediff</title></head><body>"
-            + "<h1>framediff</h1><table><tr><th>film</th><th>frames</th><th>findings</th></tr>\n\(rows)</table></body></html>\n"
+        rows += failures.map { (FilmSummary(film: $0.0, error: $0.1.cause), nil) }
+        let page = FilmSummary.htmlIndex(rows, title: "framediff")
         try emit(page, to: (folder as NSString).appendingPathComponent("index.html"))
     }
 }

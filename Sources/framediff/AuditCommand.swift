@@ -83,7 +83,7 @@ struct AuditCommand: Command {
                         item = .object(members)
                     }
                     if let html {
-                        try? writeHTMLReport(report, to: (html as NSString).appendingPathComponent(Self.folderName(i, film)),
+                        try? writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
                                              scan: filmOptions.scan, rules: filmRules.rules)
                     }
                     state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)
@@ -107,26 +107,16 @@ struct AuditCommand: Command {
             try emit("{\"schema\": \"framediff/1\", \"films\": [\n  \(items)\n]}\n", to: json)
         }
         if let html {
-            var rows = ""
-            for (i, r) in state.rows.enumerated() {
-                guard let r else { continue }
-                let name = r.isError ? FrameDiff.html(r.film) : "<a href=\"\(Self.folderName(i, r.film))/index.html\">\(FrameDiff.html(r.film))</a>"
-                rows += "<tr><td>\(name)</td><td>\(r.frames)</td><td>\(FindingKind.allCases.map { String(r.counts[$0] ?? 0) }.joined(separator: " / "))</td>"
-                    + "<td>\(FrameDiff.html(r.worst ?? ""))</td><td>\(FrameDiff.html(r.status))</td></tr>\n"
+            let rows = state.rows.enumerated().compactMap { i, r in
+                r.map { (summary: $0, folder: $0.isError ? nil : FilmSummary.reportFolder(i, $0.film)) }
             }
-            let page = "<!doctype html><html lang=en><head><meta charset=utf-8><title>framediff audit</title>"
-                + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:2px 10px;text-align:left}</style></head><body>"
-                + "<h1>framediff audit</h1><table><tr><th>film</th><th>frames</th><th>cut / fade / flash / blank / motion</th>"
-                + "<th>worst finding</th><th>status</th></tr>\n\(rows)</table></body></html>\n"
+            let page = FilmSummary.htmlIndex(rows, title: "framediff audit")
             try emit(page, to: (html as NSString).appendingPathComponent("index.html"))
         }
         if stop.isSet { return 130 }
         return done.contains(where: \.isError) || done.count < films.count ? 2 : 0
     }
 
-    static func folderName(_ i: Int, _ film: String) -> String {
-        String(format: "%04d-", i + 1) + ((film as NSString).lastPathComponent as NSString).deletingPathExtension
-    }
 }
 
 /// The films handed out to workers, their results, and the progress shown on stderr.

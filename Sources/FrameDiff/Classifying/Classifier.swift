@@ -76,10 +76,10 @@ public final class Classifier {
             let d = c.mean - thumb.mean(c.index)
             return (c.index, c.rmse, max(abs(d.x), abs(d.y), abs(d.z)))
         }
-        lastShift = Double(changes.map(\.shift).max() ?? 0)
+        lastShift = Double(changes.lazy.map(\.shift).max() ?? 0)
         thumb.update(m.changes)
-        shiftNoise.add(frameValues: changes.map(\.shift), tiles: unmaskedTiles)
-        rmseNoise.add(frameValues: changes.map(\.rmse), tiles: unmaskedTiles)
+        shiftNoise.add(frameValues: changes.lazy.map(\.shift), tiles: unmaskedTiles)
+        rmseNoise.add(frameValues: changes.lazy.map(\.rmse), tiles: unmaskedTiles)
         flat.update(frame: m.index, changes: m.changes, first: false)
         let isActive = activity()
         let active = changes.reduce(0) { $0 + (isActive($1) ? 1 : 0) }

@@ -17,8 +17,9 @@ public struct NoiseFloor: Sendable {
 
     public init() {}
 
-    /// Adds one frame: the measure of each of its changed tiles, out of `tiles` tiles.
-    public mutating func add(frameValues values: [Float], tiles: Int) {
+    /// Adds one frame: the measure of each of its changed tiles, out of `tiles` tiles (a lazy view
+    /// is enough: most frames are not counted and their values are never read).
+    public mutating func add<Values: Collection>(frameValues values: Values, tiles: Int) where Values.Element == Float {
         guard values.count * 4 >= tiles, !values.isEmpty else { return }
         // the median at the histogram's resolution, without sorting thousands of tiles
         var frame = [Int](repeating: 0, count: bins.count)

@@ -79,3 +79,26 @@ extension Finding {
         kind.rawValue + (kind == .cut ? "" : " \(JSON.format(durationMs, decimals: 0)) ms") + " at " + String(format: "%.3f", startMs / 1000) + " s"
     }
 }
+
+extension FilmSummary {
+    /// The folder of film `index` (0-based) in a multi-film HTML report: `001-laptop-inner`.
+    public static func reportFolder(_ index: Int, _ film: String) -> String {
+        String(format: "%03d-", index + 1) + ((film as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// The index page of a multi-film HTML report: the audit table, each analysed film linked to
+    /// its report folder.
+    public static func htmlIndex(_ rows: [(summary: FilmSummary, folder: String?)], title: String) -> String {
+        var body = ""
+        for (r, folder) in rows {
+            let name = folder.map { "<a href=\"\($0)/index.html\">\(html(r.film))</a>" } ?? html(r.film)
+            body += "<tr><td>\(name)</td><td>\(r.isError ? "" : String(r.frames))</td>"
+                + "<td>\(r.isError ? "" : FindingKind.allCases.map { String(r.counts[$0] ?? 0) }.joined(separator: " / "))</td>"
+                + "<td>\(html(r.worst ?? ""))</td><td>\(html(r.status))</td></tr>\n"
+        }
+        return "<!doctype html><html lang=en><head><meta charset=utf-8><title>\(html(title))</title>"
+            + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:2px 10px;text-align:left}</style></head><body>"
+            + "<h1>\(html(title))</h1><table><tr><th>film</th><th>frames</th><th>cut / fade / flash / blank / motion</th>"
+            + "<th>worst finding</th><th>status</th></tr>\n\(body)</table></body></html>\n"
+    }
+}

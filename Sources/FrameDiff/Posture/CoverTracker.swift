@@ -5,31 +5,24 @@
 /// a cover starts when that share falls below half of what the last still picture had, with the
 /// tiles' mean colours moving by under 12 levels a frame on average (a blur keeps them; a blank or
 /// a new page does not), and ends when the share is back above 70%. Covers of 100 ms to 5 s count.
+/// NB: a Gaussian blur of sigma 16 px (system covers blur harder) took the share from 81% of the
+/// tiles to 5% in the fold sample, so "below half" is a loose bound, not a fit to that film.
 ///
-///     var t = CoverTracker(); t.add(m); ... t.covers   // [(startMs, endMs)]
-public struct CoverTracker: Sendable {
-    public private(set) var covers: [(startMs: Double, endMs: Double)] = []
-    private var board = TileBoard()
-    private var textured = 0
+///     var t = CoverTracker(); board.update(m); t.add(m, board)
+struct CoverTracker: Sendable {
+    private(set) var covers: [(startMs: Double, endMs: Double)] = []
     private var baseline = 0.0
     private var coverStart: (ms: Double, baseline: Double)?
     private var runStartMs: Double?       // first frame of the current run of broad changes
     private var endingFromMs: Double?     // detail is back; the cover ends when the picture holds still
 
-    static let texturedVariance: Float = 64
     static let minShare = 0.15, dropTo = 0.5, backTo = 0.7, maxMeanShift: Float = 12
 
-    public init() {}
-
-    public mutating func add(_ m: FrameMeasure) {
-        if m.complete { textured = 0 }
-        for c in m.changes {
-            let was = !m.complete && board.variance.indices.contains(c.index) && board.variance[c.index] > Self.texturedVariance
-            textured += (c.variance > Self.texturedVariance ? 1 : 0) - (was ? 1 : 0)
-        }
-        let meanShift = board.update(m)
+    /// Reads a frame from `board`, which has already been updated with it.
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
+        let meanShift = board.lastShift
         let tiles = board.tiles
-        let share = Double(textured) / Double(tiles)
+        let share = Double(board.detailed) / Double(tiles)
         let broad = m.changes.count * 20 >= tiles
         if broad { runStartMs = runStartMs ?? m.ptsMs }
         defer { if !broad { runStartMs = nil } }

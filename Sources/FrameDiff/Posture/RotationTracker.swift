@@ -3,20 +3,17 @@
 /// portrait content becomes letterboxed landscape content or back (measured from the uniform bars
 /// along the frame's edges). A frame size that changes is a rotation of its own (see inferredEvents).
 ///
-///     var t = RotationTracker(); t.add(m); ... t.rotations   // [(startMs, endMs)]
-public struct RotationTracker: Sendable {
-    public private(set) var rotations: [(startMs: Double, endMs: Double)] = []
-    private var board = TileBoard()
+///     var t = RotationTracker(); board.update(m); t.add(m, board)
+struct RotationTracker: Sendable {
+    private(set) var rotations: [(startMs: Double, endMs: Double)] = []
     private var stableAspect: Double?
     private var run: (startMs: Double, lastMs: Double, aspectBefore: Double)?
-
-    public init() {}
 
     /// Portrait below 0.9, landscape above 1.1, square-ish between.
     static func shape(_ aspect: Double) -> Int { aspect < 0.9 ? -1 : aspect > 1.1 ? 1 : 0 }
 
-    public mutating func add(_ m: FrameMeasure) {
-        board.update(m)
+    /// Reads a frame from `board`, which has already been updated with it.
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
         if m.complete {
             stableAspect = board.contentAspect()
             run = nil

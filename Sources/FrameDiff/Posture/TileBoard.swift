@@ -1,31 +1,42 @@
 /// The current picture at tile resolution (mean colour and variance of every tile), kept up to
-/// date from each frame's changed tiles, for the trackers that read posture from the film.
+/// date from each frame's changed tiles, for the trackers that read posture from the film (one
+/// board, updated once a frame, read by all of them).
 ///
 ///     var board = TileBoard(); board.update(m)   // m: FrameMeasure
 struct TileBoard: Sendable {
+    /// A tile has detail (text, an image) above this variance: a standard deviation of 8 levels.
+    static let detailVariance: Float = 64
+
     private(set) var variance: [Float] = []
     private(set) var mean: [SIMD3<Float>] = []
     private(set) var grid = TileGrid(storedWidth: 0, storedHeight: 0, tile: 16)
     /// Unmasked tiles of the frame.
     private(set) var tiles = 1
+    /// Tiles with detail now.
+    private(set) var detailed = 0
+    /// Mean absolute shift of the last frame's changed tiles' colour (levels).
+    private(set) var lastShift: Float = 0
+    /// Tiles the last frame changed.
+    private(set) var lastChanged = 0
 
-    /// Applies a frame; returns the mean absolute shift of the changed tiles' colour (levels).
-    @discardableResult
-    mutating func update(_ m: FrameMeasure) -> Float {
+    mutating func update(_ m: FrameMeasure) {
         if m.complete {
             grid = m.grid
             variance = [Float](repeating: 0, count: m.grid.count)
             mean = [SIMD3<Float>](repeating: .zero, count: m.grid.count)
             tiles = max(1, m.changes.count)
+            detailed = 0
         }
         var shift: Float = 0
         for c in m.changes {
             let d = c.mean - mean[c.index]
             shift += abs(d.x) + abs(d.y) + abs(d.z)
+            detailed += (c.variance > Self.detailVariance ? 1 : 0) - (variance[c.index] > Self.detailVariance ? 1 : 0)
             variance[c.index] = c.variance
             mean[c.index] = c.mean
         }
-        return m.changes.isEmpty ? 0 : shift / Float(3 * m.changes.count)
+        lastShift = m.changes.isEmpty ? 0 : shift / Float(3 * m.changes.count)
+        lastChanged = m.changes.count
     }
 
     /// Tiles of the displayed picture inside uniform bars along its edges (a letterboxed or

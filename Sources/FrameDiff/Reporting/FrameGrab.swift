@@ -1,19 +1,30 @@
-/// Pictures of chosen frames of a film, as a player shows them (a second decode; reports and
-/// `framediff frames` need a handful of frames, the analysis none).
+/// Decodes a film frame by frame, keeping the RGB picture of each as a player shows it, and hands
+/// `body` (index, pts ms, the meter holding the picture) every frame until it returns false.
+/// A second decode: reports and `framediff frames` need a handful of frames, the analysis none.
+private func walkPictures(_ path: String, scan: ScanOptions,
+                          _ body: (_ index: Int, _ ptsMs: Double, _ meter: Meter) throws -> Bool) throws {
+    let source = try openFilm(path, threads: scan.threads)
+    var meter: Meter?
+    var index = 0
+    while let frame = try source.next() {
+        let m = try Meter.fitting(frame, current: meter, rotation: source.info.rotation, scan: scan, keepStatistics: false)
+        meter = m
+        _ = try m.push(frame)
+        guard try body(index, frame.ptsMs, m) else { return }
+        index += 1
+    }
+}
+
+/// Pictures of chosen frames of a film, as a player shows them.
 ///
 ///     let shots = try grabFrames("a.mp4", indices: [119, 120, 125])
 public func grabFrames(_ path: String, indices: Set<Int>, scan: ScanOptions = ScanOptions()) throws
     -> [Int: (ptsMs: Double, image: PNGImage)] {
     guard let last = indices.max() else { return [:] }
-    let source = try openFilm(path, threads: scan.threads)
     var out: [Int: (ptsMs: Double, image: PNGImage)] = [:]
-    var meter: Meter?
-    var index = 0
-    while index <= last, let frame = try source.next() {
-        meter = try Meter.fitting(frame, current: meter, rotation: source.info.rotation, scan: scan, keepStatistics: false)
-        _ = try meter!.push(frame)
-        if indices.contains(index) { out[index] = (frame.ptsMs, meter!.picture()) }
-        index += 1
+    try walkPictures(path, scan: scan) { index, ptsMs, meter in
+        if indices.contains(index) { out[index] = (ptsMs, meter.picture()) }
+        return index < last
     }
     return out
 }
@@ -22,22 +33,14 @@ public func grabFrames(_ path: String, indices: Set<Int>, scan: ScanOptions = Sc
 /// it), `around` frames before and after it. Returns (frame index, pts, picture), in order.
 public func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanOptions = ScanOptions()) throws
     -> [(index: Int, ptsMs: Double, image: PNGImage)] {
-    let source = try openFilm(path, threads: scan.threads)
     var ring: [(index: Int, ptsMs: Double, image: PNGImage)] = []
-    var meter: Meter?
-    var index = 0
     var moment: Int?
-    while let frame = try source.next() {
-        meter = try Meter.fitting(frame, current: meter, rotation: source.info.rotation, scan: scan, keepStatistics: false)
-        _ = try meter!.push(frame)
-        if moment == nil, frame.ptsMs > atMs, let last = ring.last { moment = last.index }
-        ring.append((index, frame.ptsMs, meter!.picture()))
-        if let m = moment {
-            if index >= m + around { break }
-        } else if ring.count > around + 1 {
-            ring.removeFirst()
-        }
-        index += 1
+    try walkPictures(path, scan: scan) { index, ptsMs, meter in
+        if moment == nil, ptsMs > atMs, let last = ring.last { moment = last.index }
+        ring.append((index, ptsMs, meter.picture()))
+        if let m = moment { return index < m + around }
+        if ring.count > around + 1 { ring.removeFirst() }
+        return true
     }
     let m = moment ?? ring.last?.index ?? 0
     return ring.filter { $0.index >= m - around && $0.index <= m + around }

@@ -51,35 +51,24 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     // Events first: a bad events file or script is reported before any decoding.
     var events = try postureEvents(for: path, options: options.posture)
     let source = try openFilm(path, threads: options.scan.threads)
-    var sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int))] = []
-    var size: (Int, Int)?
     let classifier = Classifier(options: options.classifier)
     classifier.onStats = onStats
     var top = TopDeltas(capacity: options.topDeltas)
     var series: [SIMD2<Float>] = []
-    var covers = CoverTracker()
-    var turns = RotationTracker()
+    var seen = PostureInference()
+    let infer = events.isEmpty
     var scan = options.scan
     scan.collectTiles = true
     let info = try scanFilm(source, options: scan) { m in
         classifier.add(m)
-        if events.isEmpty {
-            covers.add(m)
-            turns.add(m)
-        }
-        let now = (m.grid.displayWidth, m.grid.displayHeight)
-        if let size, m.resized { sizeChanges.append((m.ptsMs, size, now)) }
+        if infer { seen.add(m) }
         series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
         onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
-        size = now
         if m.index > 0 {
             top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
         }
     }
-    if events.isEmpty {
-        events = inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, rotations: turns.rotations,
-                                coverMs: options.posture.coverMs)
-    }
+    if infer { events = seen.events(coverMs: options.posture.coverMs) }
     var findings = classifier.finish()
     let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
     var report = Report(film: path, video: info, findings: findings, topDeltas: top.sorted,
