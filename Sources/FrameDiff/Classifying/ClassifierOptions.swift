@@ -6,6 +6,8 @@
 ///
 ///     var o = ClassifierOptions(); o.flashMaxMs = 400
 public struct ClassifierOptions: Sendable, Equatable {
+    // MARK: what counts as a change
+
     /// A tile changed when its mean colour shifts, or its RMSE to the previous frame rises, by more
     /// than this many times the film's noise floor of that measure (codec flicker, dither): 3x.
     public var noiseFactor: Double = 3
@@ -15,24 +17,18 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...or at least this 0-1 tile RMSE with an unchanged mean (new text of the same ink density):
     /// codec flicker on text reaches 0.06 at CRF 30.
     public var minTileRMSE: Double = 0.1
+
+    // MARK: states and transitions
+
     /// Changes less than this many ms apart belong to one transition; a picture held this long is a
     /// stable state (ms). A state shown for less is not read as settled, and low-rate captures (a
     /// GIF at ~7 changes a second) hold frames for 100 ms inside one spring motion.
     public var stableMs: Double = 150
-    /// The longest flat interval reported as a flash (ms).
-    public var flashMaxMs: Double = 250
-    /// The longest flat interval reported as a blank; longer is a state of its own (ms).
-    public var blankMaxMs: Double = 1000
-    /// Share of the frame that must be flat for a blank (0-1).
-    public var blankFraction: Double = 0.6
-    /// A tile is flat (a fill, a placeholder) when its pixels' standard deviation is at most this
-    /// many levels of 255: codec noise on a fill stays below 2.5; text or an image is far above.
-    public var flatStd: Double = 2.5
-    /// Two fills are the same colour when their means differ by at most this many levels (codec
-    /// noise moves a fill's mean by under one level).
-    public var colourTolerance: Double = 3
-    /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
-    public var flashMinTiles: Int = 4
+    /// ...but a picture held for this many frames in a row, and at least `pauseMinMs`, also ends a
+    /// transition: a cut followed 80 ms later by a slide is two findings at 60 fps, while a GIF's
+    /// one or two repeated frames inside a motion are not a pause.
+    public var pauseFrames: Int = 4
+    public var pauseMinMs: Double = 50
     /// Two pictures show the same state when their tile means differ by less than this many levels
     /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a
     /// few flickering tiles do not move the mean.
@@ -40,21 +36,81 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...or by less than this share of the difference between the old and the new state (the
     /// second frame of an eased 300 ms crossfade at 90 fps is 1.35% of the way).
     public var stateShare: Double = 0.01
+    /// A frame of an eased start (before the first change above the threshold) belongs to the
+    /// transition when at least this share of its distance from the old state leads towards the
+    /// new one: a placeholder pulsing before a cut leads nowhere.
+    public var leadShare: Double = 0.5
     /// A transition whose first changed frame is already within this share of the new state is a
     /// cut: after a cut the encoder refines the picture over a few frames by 1-2% of the change.
     public var cutShare: Double = 0.03
     /// A frame is a blend of the old and new state when what the blend does not explain is at most
     /// this share of the difference between the states.
     public var fadeResidual: Double = 0.2
-    /// A frame whose RMSE is at least `jumpRatio` times that of the frames next to it, and at least
-    /// `jumpRMSE`, is a cut of its own inside a run of changes: in a fade or a slide the steps from
-    /// frame to frame are of one size, a cut is one step far larger than the rest.
+    /// A fade's blend weight may step back by this much from frame to frame (rounding, codec), and
+    /// lie this far outside 0-1 (an eased curve overshooting by a level).
+    public var fadeSlack: Double = 0.1
+    /// A frame whose RMSE over the transition's region is at least `jumpRatio` times that of the
+    /// frames next to it, and at least `jumpRMSE`, is a cut of its own inside a run of changes: in a
+    /// fade or a slide the steps from frame to frame are of one size, a cut is one step far larger.
     public var jumpRatio: Double = 4
     public var jumpRMSE: Double = 0.05
+    /// Changes in places more than one tile apart are separate transitions unless they begin and end
+    /// together, within this many frames (cards of one page changing at once are one cut; a clock
+    /// ticking while a panel slides is not part of the slide).
+    public var togetherFrames: Int = 2
+    /// A transition whose region moved by less than this many shift thresholds on average, over a
+    /// single tile, is codec flicker rather than a change of the UI.
+    public var singleTileExcursion: Double = 3
     /// Continuous change longer than this is cut into pieces so memory stays bounded (ms).
     public var maxTransitionMs: Double = 4_000
-    /// ...or of more frames than this (a window frame holds 12 bytes a 16x16 tile).
+    /// ...or of more frames than this (a window frame holds 13 bytes a 16x16 tile).
     public var maxTransitionFrames: Int = 240
+
+    // MARK: regions that never stop changing
+
+    /// A tile that keeps changing (no pause of `stableMs`) for this long is a busy region — a
+    /// counter, a spinner, a progress bar, a playing video (ms). It is its own motion finding and
+    /// takes no part in the transitions around it. Longer than any system animation (springs and
+    /// flings settle within ~1 s).
+    public var busyMs: Double = 1_500
+
+    // MARK: flat fills: placeholders and blanks
+
+    /// A tile is flat (a fill, a placeholder) when its pixels' standard deviation is at most this
+    /// many levels of 255: codec noise on a fill stays below 2.5; text or an image is far above.
+    public var flatStd: Double = 2.5
+    /// A tile stays in its fill while its standard deviation is below this many times `flatStd`, so
+    /// grain and codec noise on a placeholder do not break it into pieces.
+    public var flatStayFactor: Double = 1.5
+    /// A fill keeps its colour while its mean stays within this many levels (codec noise moves a
+    /// fill's mean by under one level).
+    public var colourTolerance: Double = 3
+    /// A placeholder is one colour: every tile within this many levels of the region's colour (a
+    /// gradient or a photo's sky chains from tile to tile but spans far more).
+    public var uniformTolerance: Double = 6
+    /// The longest flat interval reported as a flash (ms).
+    public var flashMaxMs: Double = 250
+    /// The longest flat interval reported as a blank; longer is a state of its own (ms).
+    public var blankMaxMs: Double = 1000
+    /// Share of the frame that one fill must cover for a blank (0-1).
+    public var blankFraction: Double = 0.6
+    /// ...and by at least this much more than before and after it (0-1): a page with a white
+    /// background is not a blank for being mostly white.
+    public var blankRise: Double = 0.2
+    /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
+    public var flashMinTiles: Int = 4
+    /// A placeholder fills at least this share of its bounding box (an image slot is a rectangle;
+    /// a sparse scatter of flat tiles is smooth content).
+    public var flashFill: Double = 0.5
+    /// Share of a fill's tiles that must arrive and leave in a visible step (a change above the
+    /// tile threshold): the encoder's refinement of smooth content after a cut adds texture in
+    /// small steps and leaves the colour where it was.
+    public var stepShare: Double = 0.5
+    /// A placeholder's colour is a detour between what the region showed before and after: the
+    /// path old -> fill -> new is at least this share longer than old -> new (0-1). A crossfade's
+    /// middle frame lies on the way (share near 0); content that comes back after a placeholder,
+    /// or a cut onto one, is far off it.
+    public var detourShare: Double = 0.25
 
     public init() {}
 }

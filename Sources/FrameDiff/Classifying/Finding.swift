@@ -44,6 +44,9 @@ public struct Finding: Sendable, Equatable {
     public var area: Double = 0
     /// Mean colour of the flat interval, for flash and blank.
     public var colour: SIMD3<UInt8>?
+    /// The measures the kind was decided on (a fade's blend residual, a flash's uniformity and
+    /// contrast), so a reader can see why, and how close to a threshold it was.
+    public var evidence: [Evidence] = []
     /// Index of the posture event the finding is tied to, with the phase.
     public var event: Int?
     public var phase: Phase = .none
@@ -61,5 +64,19 @@ public struct Finding: Sendable, Equatable {
         self.region = region
         self.area = area
         self.colour = colour
+    }
+}
+
+/// One named measure behind a finding's kind, in the unit its name implies (levels of 255 for
+/// colours and contrasts, shares 0-1 for `visible_*`, `coverage*`, `fill`, residuals and steps).
+///
+///     Evidence("uniformity", 1.4)
+public struct Evidence: Sendable, Equatable {
+    public var name: String
+    public var value: Double
+
+    public init(_ name: String, _ value: Double) {
+        self.name = name
+        self.value = value
     }
 }

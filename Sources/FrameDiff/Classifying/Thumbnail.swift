@@ -1,30 +1,36 @@
-/// A frame seen at tile resolution: each tile's mean colour, the state the classifier compares
-/// pictures with (old state, new state, blends between them).
+/// A frame seen at tile resolution: each tile's mean colour and whether it is a flat fill. The
+/// classifier compares pictures with it (old state, new state, blends between them) and measures
+/// how much of a frame one fill covers (a blank).
 ///
 /// A frame that changes nothing shares its predecessor's storage (copy on write).
 /// NB: Float, not Float16: Swift converts half floats in a library call on this target, which cost
 /// 2% of a whole `framediff FILM` run on the benchmark film.
 ///
-///     var t = Thumbnail(tiles: grid.count); t.update(changes)
+///     var t = Thumbnail(tiles: grid.count); t.set(7, mean: m, flat: true)
 struct Thumbnail: Sendable {
     /// R, G, B means, three a tile (0-255).
     private(set) var means: [Float]
+    /// One bit a tile: its pixels are a flat fill.
+    private var flatBits: [UInt64]
 
     init(tiles: Int) {
         means = [Float](repeating: 0, count: tiles * 3)
+        flatBits = [UInt64](repeating: 0, count: (tiles + 63) / 64)
     }
 
-    mutating func update(_ changes: [TileChange]) {
-        means.withUnsafeMutableBufferPointer { m in
-            for c in changes {
-                m[3 * c.index] = c.mean.x
-                m[3 * c.index + 1] = c.mean.y
-                m[3 * c.index + 2] = c.mean.z
-            }
-        }
+    var count: Int { means.count / 3 }
+
+    mutating func set(_ i: Int, mean: SIMD3<Float>, flat: Bool) {
+        means[3 * i] = mean.x
+        means[3 * i + 1] = mean.y
+        means[3 * i + 2] = mean.z
+        let bit = UInt64(1) << UInt64(i & 63)
+        if flat { flatBits[i >> 6] |= bit } else { flatBits[i >> 6] &= ~bit }
     }
 
     func mean(_ i: Int) -> SIMD3<Float> { SIMD3(means[3 * i], means[3 * i + 1], means[3 * i + 2]) }
+
+    func isFlat(_ i: Int) -> Bool { flatBits[i >> 6] & (UInt64(1) << UInt64(i & 63)) != 0 }
 
     /// Mean absolute difference of the tile means over `tiles`, in levels a channel.
     func distance(to other: Thumbnail, over tiles: [Int]) -> Double {
@@ -39,4 +45,21 @@ struct Thumbnail: Sendable {
         }
         return Double(sum) / Double(3 * tiles.count)
     }
+
+    /// Tiles that are flat fills within `tolerance` levels (every channel) of `colour`.
+    func tilesFilled(with colour: SIMD3<Float>, tolerance: Float) -> [Int] {
+        var out: [Int] = []
+        for (w, word) in flatBits.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                let i = w * 64 + bits.trailingZeroBitCount
+                bits &= bits - 1
+                if maxAbs(mean(i) - colour) <= tolerance { out.append(i) }
+            }
+        }
+        return out
+    }
 }
+
+/// The largest of |x|, |y|, |z|: how far two colours are apart in their most different channel.
+func maxAbs(_ d: SIMD3<Float>) -> Float { max(abs(d.x), abs(d.y), abs(d.z)) }

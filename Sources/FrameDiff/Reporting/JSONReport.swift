@@ -53,6 +53,9 @@ extension Finding {
             ("area", .number(area, decimals: 4)),
         ]
         if let c = colour { members.append(("colour", .string(c.hex))) }
+        if !evidence.isEmpty {
+            members.append(("evidence", .object(evidence.map { ($0.name, .number($0.value, decimals: 4)) })))
+        }
         members.append(("event", event.map { .int($0) } ?? .null))
         members.append(("phase", .string(phase.rawValue)))
         return .object(members)

@@ -61,7 +61,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     scan.collectTiles = true
     let info = try scanFilm(source, options: scan) { m in
         classifier.add(m)
-        if infer { seen.add(m) }
+        if infer { seen.add(m, classifier.board) }
         series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
         onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
         if m.index > 0 {

@@ -1,0 +1,55 @@
+/// The frames the classifier keeps from the last stable picture until the film has been still
+/// long enough to decide what happened: each frame's changed tiles and its picture at tile
+/// resolution. Frames are contiguous: position `k` holds frame `first + k`.
+///
+///     var w = ClassifierWindow(); w.append(frame); w.position(of: 120)
+struct ClassifierWindow: Sendable {
+    /// One frame of the window.
+    struct Frame: Sendable {
+        var index: Int
+        var ptsMs: Double
+        /// 0-1 RMSE of the whole frame against the previous one.
+        var rmse: Double
+        /// Tiles whose pixels changed: 0-1 RMSE and shift of the mean colour (levels).
+        var changes: [(tile: Int, rmse: Float, shift: Float)]
+        var thumb: Thumbnail
+    }
+
+    private(set) var frames: [Frame] = []
+
+    var count: Int { frames.count }
+    var isEmpty: Bool { frames.isEmpty }
+    var first: Frame? { frames.first }
+    var last: Frame? { frames.last }
+    subscript(k: Int) -> Frame { frames[k] }
+
+    mutating func append(_ f: Frame) { frames.append(f) }
+    mutating func removeFirst(_ n: Int) { frames.removeFirst(n) }
+    mutating func keepLast() { if let l = frames.last { frames = [l] } }
+    mutating func reset(_ f: Frame) { frames = [f] }
+
+    func ms(_ k: Int) -> Double { frames[k].ptsMs }
+
+    /// The first position at or after `k` at least `ms` later than position `k`, or the last one.
+    func position(atLeast ms: Double, after k: Int) -> Int {
+        var j = k
+        while j + 1 < frames.count && frames[j].ptsMs - frames[k].ptsMs < ms { j += 1 }
+        return j
+    }
+
+    /// The last position at or before `k` at least `ms` earlier than position `k`, or 0.
+    func position(atLeast ms: Double, before k: Int) -> Int {
+        var j = k
+        while j > 0 && frames[k].ptsMs - frames[j].ptsMs < ms { j -= 1 }
+        return j
+    }
+
+    /// 0-1 RMSE of position `k` over the tiles marked in `member` (tiles that did not change count
+    /// as zero; tiles are taken as equal in size).
+    func rmse(_ k: Int, over member: [Bool], count: Int) -> Double {
+        guard count > 0 else { return 0 }
+        var sum = 0.0
+        for c in frames[k].changes where member[c.tile] { sum += Double(c.rmse * c.rmse) }
+        return (sum / Double(count)).squareRoot()
+    }
+}

@@ -1,0 +1,154 @@
+/// Placeholders (flash) and blank pages (blank) from the fills that ended in a window.
+///
+/// A placeholder is judged over its region as a whole, not tile by tile: neighbouring tiles that
+/// turned into a fill together, left it together and share one colour form a candidate; it is a
+/// placeholder when that colour is uniform across it, it arrived and left in visible steps (so the
+/// encoder refining smooth content after a cut, which only adds texture, is none), it is big and
+/// compact enough to be a UI element, and nothing around it moved meanwhile. A fill that covers
+/// most of the frame, clearly more than before and after it, is a blank.
+///
+///     let events = FlatEventFinder(options: o, grid: g, tiles: n, shift: 6).events(intervals, window, active)
+struct FlatEventFinder {
+    /// A flash or a blank: window positions `start...end`, its tiles and colour, and why.
+    struct Event {
+        var kind: FindingKind
+        var start: Int
+        var end: Int
+        var tiles: [Int]
+        var box: TileBox
+        var colour: SIMD3<Float>
+        var evidence: [Evidence]
+    }
+
+    let options: ClassifierOptions
+    let grid: TileGrid
+    /// Unmasked tiles of the frame.
+    let tiles: Int
+
+    /// Blanks first: a blank explains every change into and out of it, so a placeholder shown
+    /// when the page comes back is judged against a still picture. `active` loses what blanks
+    /// explain.
+    func events(_ intervals: [FillTracker.Interval], window: ClassifierWindow, active: inout [[Int]]) -> [Event] {
+        guard let first = window.first?.index else { return [] }
+        let candidates = intervals.filter {
+            $0.start > first && window.ms($0.end - first) - window.ms($0.start - first) <= options.blankMaxMs
+        }
+        let all = groups(candidates).sorted { $0.count > $1.count }
+        var events: [Event] = []
+        for group in all {
+            guard let e = judge(group, first: first, window: window, active: active, blank: true) else { continue }
+            // a blank takes every fill of its colour that came and went with it
+            if events.contains(where: { abs($0.start - e.start) <= 1 && abs($0.end - e.end) <= 1 }) { continue }
+            events.append(e)
+            for k in e.start...e.end { active[k] = [] }
+        }
+        for group in all {
+            if let e = judge(group, first: first, window: window, active: active, blank: false) { events.append(e) }
+        }
+        return events.sorted { ($0.start, $0.box.y0, $0.box.x0) < ($1.start, $1.box.y0, $1.box.x0) }
+    }
+
+    /// Neighbouring intervals that began and ended within a frame of each other in one colour.
+    private func groups(_ intervals: [FillTracker.Interval]) -> [[FillTracker.Interval]] {
+        var byTile: [Int: [Int]] = [:]
+        for (i, v) in intervals.enumerated() { byTile[v.tile, default: []].append(i) }
+        var parent = Array(intervals.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        let cols = grid.columns, tolerance = Float(options.colourTolerance)
+        for (i, v) in intervals.enumerated() {
+            let x = v.tile % cols
+            for n in [x + 1 < cols ? v.tile + 1 : -1, v.tile + cols] where n >= 0 {
+                for j in byTile[n] ?? [] {
+                    let w = intervals[j]
+                    if abs(w.start - v.start) <= 1, abs(w.end - v.end) <= 1, maxAbs(w.colour - v.colour) <= tolerance {
+                        parent[find(i)] = find(j)
+                    }
+                }
+            }
+        }
+        var out: [Int: [FillTracker.Interval]] = [:]
+        for i in intervals.indices { out[find(i), default: []].append(intervals[i]) }
+        return Array(out.values)
+    }
+
+    private func judge(_ group: [FillTracker.Interval], first: Int, window: ClassifierWindow, active: [[Int]],
+                       blank: Bool) -> Event? {
+        let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
+        guard start >= 1, end > start else { return nil }
+        let duration = window.ms(end) - window.ms(start)
+        let n = Float(group.count)
+        let colour = group.map(\.colour).reduce(.zero, +) / n
+        let uniformity = group.map { maxAbs($0.colour - colour) }.max() ?? 0
+        guard Double(uniformity) <= options.uniformTolerance else { return nil }
+        let visibleIn = Double(group.filter(\.visibleIn).count) / Double(n)
+        let visibleOut = Double(group.filter(\.visibleOut).count) / Double(n)
+        guard visibleIn >= options.stepShare, visibleOut >= options.stepShare else { return nil }
+        let contrastIn = group.map { Double(maxAbs($0.before.mean - colour)) }.reduce(0, +) / Double(n)
+        let contrastOut = group.map { Double(maxAbs($0.after.mean - colour)) }.reduce(0, +) / Double(n)
+        // A fill on the way from the old picture to the new (a crossfade's middle frame) is no
+        // placeholder: a placeholder's colour is a detour between what was before and after.
+        var detour = 0.0, path = 0.0
+        for v in group {
+            let a = Double(length(v.colour - v.before.mean)), b = Double(length(v.after.mean - v.colour))
+            detour += a + b - Double(length(v.after.mean - v.before.mean))
+            path += a + b
+        }
+        let detourShare = path > 0 ? detour / path : 0
+        guard detourShare >= options.detourShare else { return nil }
+        let common: [Evidence] = [
+            Evidence("uniformity", Double(uniformity)), Evidence("contrast_in", contrastIn),
+            Evidence("contrast_out", contrastOut), Evidence("visible_in", visibleIn), Evidence("visible_out", visibleOut),
+            Evidence("detour", detourShare),
+        ]
+
+        // A blank: one fill covers most of the frame, clearly more than before and after.
+        let tolerance = Float(options.uniformTolerance)
+        func coverage(_ k: Int) -> Double {
+            Double(window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) / Double(tiles)
+        }
+        let during = coverage(start)
+        if during >= options.blankFraction {
+            guard blank else { return nil }
+            let before = coverage(start - 1), after = coverage(end)
+            guard during - before >= options.blankRise, during - after >= options.blankRise else { return nil }
+            let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
+            return Event(kind: .blank, start: start, end: end, tiles: all, box: TileBox(all, columns: grid.columns),
+                         colour: colour, evidence: common + [Evidence("coverage", during), Evidence("coverage_before", before),
+                                                             Evidence("coverage_after", after)])
+        }
+
+        guard !blank else { return nil }
+        // A placeholder: a compact UI element that sits still while it shows.
+        let cells = group.map(\.tile)
+        let box = TileBox(cells, columns: grid.columns)
+        let fill = Double(Set(cells).count) / Double(box.width * box.height)
+        guard duration <= options.flashMaxMs, Set(cells).count >= options.flashMinTiles, box.width >= 2, box.height >= 2,
+              fill >= options.flashFill, Double(Set(cells).count) < options.blankFraction * Double(tiles) else { return nil }
+        let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
+        let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
+        // ...on a picture that held still before it (a slide passing flat colours does not) and
+        // around it until its content came (a crossfade or a scroll changes everything around).
+        for k in max(1, start - 2)..<start where active[k].contains(where: { inner.contains(tile: $0, columns: grid.columns) }) {
+            return nil
+        }
+        for k in (start + 1)...end {
+            for t in active[k] where ring.contains(tile: t, columns: grid.columns) && !inner.contains(tile: t, columns: grid.columns) {
+                return nil
+            }
+        }
+        return Event(kind: .flash, start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
+                     evidence: common + [Evidence("fill", fill)])
+    }
+
+    private func mode(_ values: [Int]) -> Int {
+        var counts: [Int: Int] = [:]
+        for v in values { counts[v, default: 0] += 1 }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+    }
+}
+
+private func length(_ v: SIMD3<Float>) -> Float { (v * v).sum().squareRoot() }

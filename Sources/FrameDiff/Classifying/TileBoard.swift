@@ -1,0 +1,96 @@
+/// The current picture at tile resolution (each tile's mean colour, variance and flatness), kept
+/// up to date from each frame's changed tiles. It is the one per-tile state of the analysis: the
+/// classifier and posture inference read it; it is fed once a frame.
+///
+/// Each update also lists the frame's changed tiles with what they looked like before
+/// (`deltas`), so a reader can tell a tile that went flat from one that changed colour.
+///
+///     var board = TileBoard(options: ClassifierOptions()); board.update(m)   // m: FrameMeasure
+public struct TileBoard: Sendable {
+    /// One changed tile of the last frame: what it is now, what it was, how far it moved.
+    public struct Delta: Sendable {
+        public var tile: Int
+        /// 0-1 RMSE of the tile against the previous frame.
+        public var rmse: Float
+        /// Largest change of a channel's mean (levels).
+        public var shift: Float
+        public var mean: SIMD3<Float>
+        public var variance: Float
+        public var oldMean: SIMD3<Float>
+        public var oldVariance: Float
+    }
+
+    /// A tile has detail (text, an image) above this variance: a standard deviation of 8 levels.
+    public static let detailVariance: Float = 64
+
+    /// A tile is a flat fill at or below this variance (levels squared): `flatStd` squared.
+    public let flatVariance: Float
+    private(set) var picture = Thumbnail(tiles: 0)
+    private(set) var variance: [Float] = []
+    private(set) var grid = TileGrid(storedWidth: 0, storedHeight: 0, tile: 16)
+    /// The last frame's changed tiles (every unmasked tile on the first frame of a size).
+    public private(set) var deltas: [Delta] = []
+    /// The last frame began a new picture (the first frame, or a new frame size).
+    public private(set) var fresh = true
+    /// Unmasked tiles of the frame.
+    public private(set) var tiles = 1
+    /// Tiles with detail now, and flat fills now.
+    private(set) var detailed = 0
+    public private(set) var flat = 0
+    /// Mean absolute shift of the last frame's changed tiles' colour (levels a channel).
+    private(set) var lastShift: Float = 0
+
+    public init(options: ClassifierOptions = ClassifierOptions()) {
+        flatVariance = Float(options.flatStd * options.flatStd)
+    }
+
+    public mutating func update(_ m: FrameMeasure) {
+        fresh = m.complete
+        if m.complete {
+            grid = m.grid
+            picture = Thumbnail(tiles: m.grid.count)
+            variance = [Float](repeating: 0, count: m.grid.count)
+            tiles = max(1, m.changes.count)
+            detailed = 0
+            flat = 0
+        }
+        deltas.removeAll(keepingCapacity: true)
+        var shiftSum: Float = 0
+        for c in m.changes {
+            let i = c.index
+            let oldMean = picture.mean(i), oldVariance = variance[i]
+            let d = c.mean - oldMean
+            shiftSum += abs(d.x) + abs(d.y) + abs(d.z)
+            deltas.append(Delta(tile: i, rmse: c.rmse, shift: maxAbs(d), mean: c.mean, variance: c.variance,
+                                oldMean: oldMean, oldVariance: oldVariance))
+            detailed += (c.variance > Self.detailVariance ? 1 : 0) - (oldVariance > Self.detailVariance ? 1 : 0)
+            flat += (c.variance <= flatVariance ? 1 : 0) - (picture.isFlat(i) ? 1 : 0)
+            variance[i] = c.variance
+            picture.set(i, mean: c.mean, flat: c.variance <= flatVariance)
+        }
+        lastShift = m.changes.isEmpty ? 0 : shiftSum / Float(3 * m.changes.count)
+    }
+
+    func mean(_ i: Int) -> SIMD3<Float> { picture.mean(i) }
+
+    /// Tiles of the displayed picture inside uniform bars along its edges (a letterboxed or
+    /// pillarboxed picture): the content's width over its height, in displayed orientation.
+    func contentAspect(colourTolerance: Float = 6) -> Double {
+        let cols = grid.columns, rows = grid.rows
+        guard cols > 0, rows > 0 else { return 1 }
+        func flat(_ x: Int, _ y: Int, like c: SIMD3<Float>) -> Bool {
+            let i = y * cols + x
+            return picture.isFlat(i) && maxAbs(picture.mean(i) - c) <= colourTolerance
+        }
+        func rowBar(_ y: Int, _ c: SIMD3<Float>) -> Bool { (0..<cols).allSatisfy { flat($0, y, like: c) } }
+        func colBar(_ x: Int, _ c: SIMD3<Float>) -> Bool { (0..<rows).allSatisfy { flat(x, $0, like: c) } }
+        var top = 0, bottom = 0, left = 0, right = 0
+        let tl = picture.mean(0), br = picture.mean(rows * cols - 1)
+        while top < rows / 2 && rowBar(top, tl) { top += 1 }
+        while bottom < rows / 2 && rowBar(rows - 1 - bottom, br) { bottom += 1 }
+        while left < cols / 2 && colBar(left, tl) { left += 1 }
+        while right < cols / 2 && colBar(cols - 1 - right, br) { right += 1 }
+        let w = Double(max(1, cols - left - right) * grid.tile), h = Double(max(1, rows - top - bottom) * grid.tile)
+        return grid.rotation % 180 == 0 ? w / h : h / w
+    }
+}

@@ -1,0 +1,69 @@
+/// A rectangle of tiles (column and row ranges, inclusive) and the tile-set helpers the rules
+/// share: growing a box, testing membership, connected groups.
+///
+///     let box = TileBox([3, 4, 13, 14], columns: 10); box.grown(by: 1, columns: 10, rows: 20)
+struct TileBox: Sendable, Equatable {
+    var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+
+    init<Tiles: Sequence>(_ tiles: Tiles, columns: Int) where Tiles.Element == Int {
+        for t in tiles {
+            x0 = min(x0, t % columns)
+            x1 = max(x1, t % columns)
+            y0 = min(y0, t / columns)
+            y1 = max(y1, t / columns)
+        }
+    }
+
+    var isEmpty: Bool { x1 < x0 }
+    var width: Int { isEmpty ? 0 : x1 - x0 + 1 }
+    var height: Int { isEmpty ? 0 : y1 - y0 + 1 }
+
+    /// The box with `n` more tiles on every side, within the grid.
+    func grown(by n: Int, columns: Int, rows: Int) -> TileBox {
+        guard !isEmpty else { return self }
+        var b = self
+        b.x0 = max(0, x0 - n)
+        b.y0 = max(0, y0 - n)
+        b.x1 = min(columns - 1, x1 + n)
+        b.y1 = min(rows - 1, y1 + n)
+        return b
+    }
+
+    func contains(tile t: Int, columns: Int) -> Bool {
+        let x = t % columns, y = t / columns
+        return x >= x0 && x <= x1 && y >= y0 && y <= y1
+    }
+
+    func intersects(_ o: TileBox) -> Bool { !isEmpty && !o.isEmpty && x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
+
+    /// Every tile of the box, row by row.
+    func tiles(columns: Int) -> [Int] {
+        guard !isEmpty else { return [] }
+        return (y0...y1).flatMap { y in (x0...x1).map { y * columns + $0 } }
+    }
+
+    /// Groups of tiles in which each tile touches another (8-connected), largest gap `reach - 1`
+    /// tiles: reach 1 is touching, reach 2 bridges a one-tile gap.
+    static func components(of tiles: [Int], columns: Int, reach: Int = 1) -> [[Int]] {
+        let set = Set(tiles)
+        var left = set
+        var out: [[Int]] = []
+        for seed in tiles.sorted() where left.contains(seed) {
+            var component: [Int] = []
+            var stack = [seed]
+            left.remove(seed)
+            while let t = stack.popLast() {
+                component.append(t)
+                let x = t % columns, y = t / columns
+                for dy in -reach...reach {
+                    for dx in -reach...reach where (dx != 0 || dy != 0) && x + dx >= 0 && x + dx < columns && y + dy >= 0 {
+                        let n = (y + dy) * columns + x + dx
+                        if left.remove(n) != nil { stack.append(n) }
+                    }
+                }
+            }
+            out.append(component.sorted())
+        }
+        return out
+    }
+}

@@ -1,0 +1,124 @@
+/// Cuts a window's changed tiles into transitions: runs of changed frames in time, separated in
+/// space when they do not move together, with a cut inside a run split out.
+///
+/// 1. Frames changing less than `stableMs` apart are one run; a single changed frame followed
+///    (or preceded) by a held picture of `pauseFrames` frames is a run of its own (a cut, then a
+///    slide 80 ms later).
+/// 2. Within a run, places more than a tile apart are separate transitions unless they begin and
+///    end together (a clock ticking while a panel slides; cards of one page cutting at once stay
+///    one).
+/// 3. A frame whose change over the transition's region dwarfs its neighbours' is a cut of its own.
+///
+///     let found = TransitionFinder(options: o, grid: g, periodMs: 16.7).transitions(active, window)
+struct TransitionFinder {
+    /// Changed frames (window positions, ascending) and the tiles that changed in them.
+    struct Candidate {
+        var frames: [Int]
+        var tiles: [Int]
+        var a: Int { frames[0] }
+        var b: Int { frames[frames.count - 1] }
+    }
+
+    let options: ClassifierOptions
+    let grid: TileGrid
+    /// The film's frame period (the shortest gap between frames seen), for the pause rule.
+    let periodMs: Double
+
+    func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
+        let changed = active.indices.filter { !active[$0].isEmpty }
+        var out: [Candidate] = []
+        for run in runs(changed, window: window) {
+            for group in spatialGroups(run, active: active) {
+                let member = membership(group)
+                let frames = run.filter { k in active[k].contains { member[$0] } }
+                for part in runs(frames, window: window) {
+                    for piece in splitAtJumps(part, window: window, member: member, count: group.count) {
+                        out.append(Candidate(frames: piece, tiles: group))
+                    }
+                }
+            }
+        }
+        return out.sorted { ($0.a, $0.tiles.first ?? 0) < ($1.a, $1.tiles.first ?? 0) }
+    }
+
+    private var pauseMs: Double { min(options.stableMs, max(options.pauseMinMs, Double(options.pauseFrames) * periodMs)) }
+
+    /// Consecutive changed frames, split at pauses.
+    private func runs(_ frames: [Int], window: ClassifierWindow) -> [[Int]] {
+        var out: [[Int]] = []
+        for (i, k) in frames.enumerated() {
+            guard var current = out.last, let previous = current.last else {
+                out.append([k])
+                continue
+            }
+            let held = window.ms(k) - window.ms(previous)
+            var split = held >= options.stableMs
+            if !split, held >= pauseMs {
+                // a lone step before or after a held picture is a transition of its own
+                let nextHeld = i + 1 < frames.count ? window.ms(frames[i + 1]) - window.ms(k) : .infinity
+                split = current.count == 1 || nextHeld >= pauseMs
+            }
+            if split {
+                out.append([k])
+            } else {
+                current.append(k)
+                out[out.count - 1] = current
+            }
+        }
+        return out
+    }
+
+    /// The run's changed tiles in groups that change together.
+    private func spatialGroups(_ run: [Int], active: [[Int]]) -> [[Int]] {
+        var firstSeen: [Int: Int] = [:], lastSeen: [Int: Int] = [:]
+        for k in run {
+            for t in active[k] {
+                if firstSeen[t] == nil { firstSeen[t] = k }
+                lastSeen[t] = k
+            }
+        }
+        let parts = TileBox.components(of: Array(firstSeen.keys), columns: grid.columns)
+        guard parts.count > 1 else { return parts }
+        let spans = parts.map { p in (p.map { firstSeen[$0]! }.min()!, p.map { lastSeen[$0]! }.max()!) }
+        var parent = Array(parts.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for i in parts.indices {
+            for j in parts.indices where j > i {
+                if abs(spans[i].0 - spans[j].0) <= options.togetherFrames, abs(spans[i].1 - spans[j].1) <= options.togetherFrames {
+                    parent[find(i)] = find(j)
+                }
+            }
+        }
+        var merged: [Int: [Int]] = [:]
+        for i in parts.indices { merged[find(i), default: []] += parts[i] }
+        return merged.values.map { $0.sorted() }
+    }
+
+    private func membership(_ tiles: [Int]) -> [Bool] {
+        var m = [Bool](repeating: false, count: grid.count)
+        for t in tiles { m[t] = true }
+        return m
+    }
+
+    /// Splits a run around a frame whose change dwarfs its neighbours': a cut while a progress bar
+    /// moves, or inside a fade, is a transition of its own.
+    private func splitAtJumps(_ frames: [Int], window: ClassifierWindow, member: [Bool], count: Int) -> [[Int]] {
+        guard frames.count > 1 else { return [frames] }
+        let r = frames.map { window.rmse($0, over: member, count: count) }
+        var parts: [[Int]] = []
+        var from = 0
+        for i in frames.indices {
+            let before = i > 0 ? r[i - 1] : 0, after = i + 1 < frames.count ? r[i + 1] : 0
+            guard r[i] >= options.jumpRMSE, r[i] >= options.jumpRatio * max(before, after) else { continue }
+            if i > from { parts.append(Array(frames[from..<i])) }
+            parts.append([frames[i]])
+            from = i + 1
+        }
+        if from < frames.count { parts.append(Array(frames[from...])) }
+        return parts
+    }
+}

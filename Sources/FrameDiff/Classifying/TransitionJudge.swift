@@ -1,0 +1,106 @@
+/// Times a transition against the states around it and names it: a cut (one step from the old
+/// state to the new), a fade (every frame between a blend of the two) or motion (anything else).
+///
+/// The old state is the picture `stableMs` before the first change (or the end of what changed
+/// there before); the new state is the picture held after the last change, up to `stableMs` later
+/// or whatever changes there next. The transition starts at the first frame that left the old
+/// state (walking back over an eased start that was under the threshold but led towards the new
+/// state) and ends at the first frame that shows the new state.
+///
+///     let judge = TransitionJudge(options: o, grid: g, shift: 6)
+///     let t = judge.judge(candidate, window: w, bounds: (lo: 0, hi: w.count - 1), exclude: excluded)
+struct TransitionJudge {
+    struct Result {
+        var kind: FindingKind
+        var start: Int
+        var end: Int
+        var tiles: [Int]
+        var evidence: [Evidence]
+    }
+
+    let options: ClassifierOptions
+    let grid: TileGrid
+    /// Levels of mean-colour shift that count as a change.
+    let shift: Double
+
+    /// `bounds` limit the states: nothing before `lo` (a previous transition's end, a blank's end)
+    /// or after `hi` belongs to this transition. `excluded(tile, position)` tells tiles another
+    /// finding explains (a placeholder shown by a cut, a busy region).
+    func judge(_ c: TransitionFinder.Candidate, window: ClassifierWindow, bounds: (lo: Int, hi: Int),
+               excluded: (Int, Int) -> Bool) -> Result? {
+        let lo = max(bounds.lo, min(c.a - 1, window.position(atLeast: options.stableMs, before: c.a)))
+        let hi = max(c.b, min(bounds.hi, window.position(atLeast: options.stableMs, after: c.b)))
+        let old = window[lo].thumb, new = window[hi].thumb
+        // What differs between the two states belongs to the transition too (a fade moves each tile
+        // a little a frame, often under the threshold), near where it changed.
+        let near = TileBox(c.tiles, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows)
+        var member = [Bool](repeating: false, count: grid.count)
+        for t in c.tiles { member[t] = true }
+        let s = Float(shift)
+        for t in near.tiles(columns: grid.columns) where !member[t] && maxAbs(old.mean(t) - new.mean(t)) > s { member[t] = true }
+        let region = member.indices.filter { member[$0] && !excluded($0, c.a) && !excluded($0, hi) }
+        guard !region.isEmpty else { return nil }
+        // Codec flicker moves a few tiles by a few levels and back; a UI change moves its region
+        // away from the old state by more than a tile threshold on average.
+        let excursion = (c.a...c.b).map { window[$0].thumb.distance(to: old, over: region) }.max() ?? 0
+        guard excursion >= shift, region.count >= 2 || excursion >= options.singleTileExcursion * shift else { return nil }
+        let span = old.distance(to: new, over: region)
+        // Same state: within the absolute tolerance, or within a small share of the whole change
+        // (codec quality keeps settling for a few frames after a large change).
+        let tolerance = max(options.stateTolerance, options.stateShare * span)
+        func fromOld(_ k: Int) -> Double { window[k].thumb.distance(to: old, over: region) }
+        func toNew(_ k: Int) -> Double { window[k].thumb.distance(to: new, over: region) }
+        var start = c.a
+        // codec flicker can make the first changed frames active while they still show the old state
+        while start < c.b, fromOld(start) <= tolerance { start += 1 }
+        while start - 1 > lo {
+            let moved = fromOld(start - 1)
+            guard moved > tolerance, span - toNew(start - 1) >= options.leadShare * moved else { break }
+            start -= 1
+        }
+        let landed = max(tolerance, options.cutShare * span)
+        var end = (start...hi).first { toNew($0) <= tolerance } ?? (start...hi).first { toNew($0) <= landed } ?? c.b
+        // One step that lands within a few percent of the new state is a cut, whatever the encoder
+        // refines over the next frames.
+        let firstStep = span > 0 ? toNew(start) / span : 0
+        if toNew(start) <= landed { end = start }
+        var evidence = [Evidence("change", span), Evidence("first_step_left", firstStep)]
+        let kind: FindingKind
+        if start == end {
+            kind = .cut
+        } else {
+            let residual = fadeResidual((start..<end).map { window[$0].thumb }, old: old, new: new, over: region)
+            evidence.append(Evidence("blend_residual", residual ?? 1))
+            kind = (residual ?? .infinity) <= options.fadeResidual ? .fade : .motion
+        }
+        return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
+    }
+
+    /// The largest share of the change between the states that a frame's blend α·old + (1−α)·new
+    /// (α falling from frame to frame) leaves unexplained, or nil when no blend fits at all.
+    private func fadeResidual(_ frames: [Thumbnail], old: Thumbnail, new: Thumbnail, over tiles: [Int]) -> Double? {
+        guard !frames.isEmpty, !tiles.isEmpty else { return nil }
+        var previousAlpha = 1 + options.fadeSlack
+        var worst = 0.0
+        for f in frames {
+            var num = 0.0, den = 0.0
+            for t in tiles {
+                let d = old.mean(t) - new.mean(t), e = f.mean(t) - new.mean(t)
+                num += Double((e * d).sum())
+                den += Double((d * d).sum())
+            }
+            guard den > 0 else { return nil }
+            let alpha = num / den
+            guard alpha > -options.fadeSlack, alpha < 1 + options.fadeSlack, alpha <= previousAlpha + options.fadeSlack else { return nil }
+            var residual = 0.0
+            for t in tiles {
+                let blend = Float(alpha) * old.mean(t) + Float(1 - alpha) * new.mean(t)
+                let r = f.mean(t) - blend
+                residual += Double((r * r).sum())
+            }
+            worst = max(worst, (residual / den).squareRoot())
+            previousAlpha = alpha
+        }
+        return worst
+    }
+}
