@@ -687,10 +687,12 @@ class AppPage:
             round_rect(page, 2 * m + bw + 2 * u, y + 2 * u, bw - 4 * u, 40 * u, 8 * u, th["bg"])
             pill(page, 2 * m + bw * 1.25, y + 18 * u, bw * 0.5, 8 * u, accent)
             y += 44 * u + 2 * m
+            first = True
             while y < page_h - 100 * u:
                 text(m, y, W - 2 * m, 3, 9 * u)
                 y += 3 * 18 * u + m
-                if rng.random() < 0.35:
+                if first or rng.random() < 0.35:  # a thumbnail row right under the buttons
+                    first = False
                     sw = int(round(96 * u))
                     slot(m, y, sw, sw, 10 * u)
                     text(m + sw + 14 * u, y + 20 * u, W - 3 * m - sw, 2, 9 * u)
@@ -994,7 +996,11 @@ class AppScript(Script):
             draw, i0, frames, region, kind = ov
             if kind == "cut":
                 k, ms = pts(i0)
-                reg = bbox(self._frame(i0 - 1), self._frame(i0))
+                # the pixels this overlay changes (other overlays may change in the same frame)
+                before, after = self.frames[i0]().copy(), self.frames[i0]().copy()
+                draw(before, 0)
+                draw(after, 1)
+                reg = bbox(before, after)
                 t["findings"].append({"kind": "cut", "start_ms": ms, "end_ms": ms, "duration_ms": 0.0,
                                       "first_frame": k, "last_frame": k, "region": reg})
             else:

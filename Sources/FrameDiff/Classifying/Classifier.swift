@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns the stream of frame measures into findings: cut, fade, flash, blank, motion.
 ///
 /// Frames are kept in a window from the last stable picture until the film has been still for
@@ -15,6 +17,9 @@
 ///     let c = Classifier(options: ClassifierOptions())
 ///     try scanFilm(source) { c.add($0) }
 ///     let findings = c.finish()
+/// FRAMEDIFF_DEBUG=1 prints every transition candidate and what became of it (to tune rules).
+private let debugClassifier = ProcessInfo.processInfo.environment["FRAMEDIFF_DEBUG"] != nil
+
 public final class Classifier {
     public let options: ClassifierOptions
     /// The picture at tile resolution after the last `add`.
@@ -133,7 +138,8 @@ public final class Classifier {
         }
         active[0] = []
 
-        let finder = FlatEventFinder(options: options, grid: grid, tiles: board.tiles)
+        let period = periodMs.isFinite ? periodMs : 1000 / 60
+        let finder = FlatEventFinder(options: options, grid: grid, tiles: board.tiles, pauseMs: options.pauseMs(periodMs: period))
         var explained: [(from: Int, to: Int, box: TileBox)] = []  // placeholders: window positions, tiles
         var blanks: [(from: Int, to: Int)] = []  // a blank separates the states around it
         for e in finder.events(fills.ended.filter { $0.end <= last }, window: window, active: &active) {
@@ -150,14 +156,16 @@ public final class Classifier {
             findings.append(f)
         }
 
-        let candidates = TransitionFinder(options: options, grid: grid, periodMs: periodMs.isFinite ? periodMs : 1000 / 60)
+        let candidates = TransitionFinder(options: options, grid: grid, periodMs: period)
             .transitions(active, window: window)
-        let judge = TransitionJudge(options: options, grid: grid, shift: threshold.shift)
+        let judge = TransitionJudge(options: options, grid: grid, shift: threshold.shift, rmse: threshold.rmse)
         let boxes = candidates.map { TileBox($0.tiles, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows) }
-        var decided: [(box: TileBox, end: Int)] = []
+        var decided: [(kind: FindingKind, start: Int, end: Int, tiles: [Int], evidence: [Evidence], box: TileBox)] = []
         for (i, c) in candidates.enumerated() {
             var lo = 0, hi = n - 1
-            for d in decided where d.box.intersects(boxes[i]) && d.end <= c.a { lo = max(lo, d.end) }
+            for d in decided where d.box.grown(by: 1, columns: grid.columns, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {
+                lo = max(lo, d.end)
+            }
             for (j, o) in candidates.enumerated() where o.a > c.b && boxes[j].intersects(boxes[i]) { hi = min(hi, o.a - 1) }
             for b in blanks {
                 if b.to <= c.a { lo = max(lo, b.to) }
@@ -168,10 +176,21 @@ public final class Classifier {
                 hold.holds(tile: t, frame: first + k)
                     || explained.contains { k >= $0.from && k <= $0.to && $0.box.contains(tile: t, columns: cols) }
             }
-            guard let r = judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded) else { continue }
-            findings.append(finding(r.kind, from: r.start, to: r.end, tiles: r.tiles, evidence: r.evidence))
-            decided.append((boxes[i], r.end))
+            let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
+            if debugClassifier {
+                print("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
+            }
+            guard let r = judged else { continue }
+            let box = TileBox(r.tiles, columns: cols)
+            if let same = decided.firstIndex(where: { $0.kind == r.kind && $0.start == r.start && $0.end == r.end && $0.box.intersects(box) }) {
+                // two pieces of one change that the states joined up: one finding
+                decided[same].tiles = Array(Set(decided[same].tiles).union(r.tiles)).sorted()
+                decided[same].box = TileBox(decided[same].tiles, columns: cols)
+                continue
+            }
+            decided.append((r.kind, r.start, r.end, r.tiles, r.evidence, box))
         }
+        for d in decided { findings.append(finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence)) }
     }
 
     /// A finding from window positions `a` to `b`.

@@ -54,13 +54,17 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// fade or a slide the steps from frame to frame are of one size, a cut is one step far larger.
     public var jumpRatio: Double = 4
     public var jumpRMSE: Double = 0.05
-    /// Changes in places more than one tile apart are separate transitions unless they begin and end
-    /// together, within this many frames (cards of one page changing at once are one cut; a clock
-    /// ticking while a panel slides is not part of the slide).
-    public var togetherFrames: Int = 2
+    /// Changes in places more than one tile apart are separate transitions unless the frames they
+    /// change over overlap by at least this share of their union (cards of one page changing at
+    /// once are one cut, the parts of a crossfade one fade; a clock ticking once while a panel
+    /// slides is not part of the slide).
+    public var togetherShare: Double = 0.5
     /// A transition whose region moved by less than this many shift thresholds on average, over a
     /// single tile, is codec flicker rather than a change of the UI.
     public var singleTileExcursion: Double = 3
+    /// ...unless a tile's RMSE went this many times past the tile threshold: a clock's digit
+    /// changes its tile's pixels far more than codec flicker does while its mean barely moves.
+    public var sharpFactor: Double = 2
     /// Continuous change longer than this is cut into pieces so memory stays bounded (ms).
     public var maxTransitionMs: Double = 4_000
     /// ...or of more frames than this (a window frame holds 13 bytes a 16x16 tile).
@@ -106,6 +110,11 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// tile threshold): the encoder's refinement of smooth content after a cut adds texture in
     /// small steps and leaves the colour where it was.
     public var stepShare: Double = 0.5
+    /// A placeholder or a blank stands out from what it replaces and from what replaces it: its
+    /// tiles differ from both by at least this many levels on average (most different channel).
+    /// Grey, dark and black boxes over pictures differ by 46-180 levels in the labelled films; the
+    /// smooth patches of a blur cover settling differ by 6-10.
+    public var fillContrast: Double = 16
     /// A placeholder's colour is a detour between what the region showed before and after: the
     /// path old -> fill -> new is at least this share longer than old -> new (0-1). A crossfade's
     /// middle frame lies on the way (share near 0); content that comes back after a placeholder,
@@ -113,4 +122,7 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var detourShare: Double = 0.25
 
     public init() {}
+
+    /// How long a picture held still is a pause, for a film of frame period `periodMs`.
+    func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }
 }

@@ -24,6 +24,8 @@ struct FlatEventFinder {
     let grid: TileGrid
     /// Unmasked tiles of the frame.
     let tiles: Int
+    /// How long a picture must hold still before a placeholder shows on it (ms): a few frames.
+    let pauseMs: Double
 
     /// Blanks first: a blank explains every change into and out of it, so a placeholder shown
     /// when the page comes back is judged against a still picture. `active` loses what blanks
@@ -89,6 +91,7 @@ struct FlatEventFinder {
         guard visibleIn >= options.stepShare, visibleOut >= options.stepShare else { return nil }
         let contrastIn = group.map { Double(maxAbs($0.before.mean - colour)) }.reduce(0, +) / Double(n)
         let contrastOut = group.map { Double(maxAbs($0.after.mean - colour)) }.reduce(0, +) / Double(n)
+        guard min(contrastIn, contrastOut) >= options.fillContrast else { return nil }
         // A fill on the way from the old picture to the new (a crossfade's middle frame) is no
         // placeholder: a placeholder's colour is a detour between what was before and after.
         var detour = 0.0, path = 0.0
@@ -132,7 +135,8 @@ struct FlatEventFinder {
         let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not) and
         // around it until its content came (a crossfade or a scroll changes everything around).
-        for k in max(1, start - 2)..<start where active[k].contains(where: { inner.contains(tile: $0, columns: grid.columns) }) {
+        if let moved = (1..<start).last(where: { k in active[k].contains { inner.contains(tile: $0, columns: grid.columns) } }),
+           window.ms(start) - window.ms(moved) < pauseMs {
             return nil
         }
         for k in (start + 1)...end {

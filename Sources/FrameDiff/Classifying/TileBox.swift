@@ -34,6 +34,8 @@ struct TileBox: Sendable, Equatable {
         return x >= x0 && x <= x1 && y >= y0 && y <= y1
     }
 
+    func contains(_ o: TileBox) -> Bool { !o.isEmpty && o.x0 >= x0 && o.x1 <= x1 && o.y0 >= y0 && o.y1 <= y1 }
+
     func intersects(_ o: TileBox) -> Bool { !isEmpty && !o.isEmpty && x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
 
     /// Every tile of the box, row by row.

@@ -4,8 +4,8 @@
 /// 1. Frames changing less than `stableMs` apart are one run; a single changed frame followed
 ///    (or preceded) by a held picture of `pauseFrames` frames is a run of its own (a cut, then a
 ///    slide 80 ms later).
-/// 2. Within a run, places more than a tile apart are separate transitions unless they begin and
-///    end together (a clock ticking while a panel slides; cards of one page cutting at once stay
+/// 2. Within a run, places more than a tile apart are separate transitions unless they change
+///    over mostly the same frames (a clock ticking while a panel slides; cards of one page cutting at once stay
 ///    one).
 /// 3. A frame whose change over the transition's region dwarfs its neighbours' is a cut of its own.
 ///
@@ -41,7 +41,7 @@ struct TransitionFinder {
         return out.sorted { ($0.a, $0.tiles.first ?? 0) < ($1.a, $1.tiles.first ?? 0) }
     }
 
-    private var pauseMs: Double { min(options.stableMs, max(options.pauseMinMs, Double(options.pauseFrames) * periodMs)) }
+    private var pauseMs: Double { options.pauseMs(periodMs: periodMs) }
 
     /// Consecutive changed frames, split at pauses.
     private func runs(_ frames: [Int], window: ClassifierWindow) -> [[Int]] {
@@ -80,6 +80,7 @@ struct TransitionFinder {
         let parts = TileBox.components(of: Array(firstSeen.keys), columns: grid.columns)
         guard parts.count > 1 else { return parts }
         let spans = parts.map { p in (p.map { firstSeen[$0]! }.min()!, p.map { lastSeen[$0]! }.max()!) }
+        let boxes = parts.map { TileBox($0, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows) }
         var parent = Array(parts.indices)
         func find(_ i: Int) -> Int {
             var i = i
@@ -88,9 +89,11 @@ struct TransitionFinder {
         }
         for i in parts.indices {
             for j in parts.indices where j > i {
-                if abs(spans[i].0 - spans[j].0) <= options.togetherFrames, abs(spans[i].1 - spans[j].1) <= options.togetherFrames {
-                    parent[find(i)] = find(j)
-                }
+                let (a, b) = (spans[i], spans[j])
+                let overlap = min(a.1, b.1) - max(a.0, b.0) + 1, union = max(a.1, b.1) - min(a.0, b.0) + 1
+                // a piece inside another's extent that changes while it does is part of it
+                let inside = overlap > 0 && (boxes[i].contains(boxes[j]) || boxes[j].contains(boxes[i]))
+                if inside || Double(overlap) >= options.togetherShare * Double(union) { parent[find(i)] = find(j) }
             }
         }
         var merged: [Int: [Int]] = [:]

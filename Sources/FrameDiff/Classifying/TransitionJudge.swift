@@ -7,7 +7,7 @@
 /// state (walking back over an eased start that was under the threshold but led towards the new
 /// state) and ends at the first frame that shows the new state.
 ///
-///     let judge = TransitionJudge(options: o, grid: g, shift: 6)
+///     let judge = TransitionJudge(options: o, grid: g, shift: 6, rmse: 0.1)
 ///     let t = judge.judge(candidate, window: w, bounds: (lo: 0, hi: w.count - 1), exclude: excluded)
 struct TransitionJudge {
     struct Result {
@@ -20,8 +20,9 @@ struct TransitionJudge {
 
     let options: ClassifierOptions
     let grid: TileGrid
-    /// Levels of mean-colour shift that count as a change.
+    /// Levels of mean-colour shift, and 0-1 tile RMSE, that count as a change.
     let shift: Double
+    let rmse: Double
 
     /// `bounds` limit the states: nothing before `lo` (a previous transition's end, a blank's end)
     /// or after `hi` belongs to this transition. `excluded(tile, position)` tells tiles another
@@ -42,8 +43,16 @@ struct TransitionJudge {
         guard !region.isEmpty else { return nil }
         // Codec flicker moves a few tiles by a few levels and back; a UI change moves its region
         // away from the old state by more than a tile threshold on average.
+        // A tile whose pixels changed far beyond the threshold (a clock's digit: the mean barely
+        // moves) is a change too.
         let excursion = (c.a...c.b).map { window[$0].thumb.distance(to: old, over: region) }.max() ?? 0
-        guard excursion >= shift, region.count >= 2 || excursion >= options.singleTileExcursion * shift else { return nil }
+        var inTiles = [Bool](repeating: false, count: grid.count)
+        for t in c.tiles { inTiles[t] = true }
+        let sharpest = c.frames.flatMap { window[$0].changes.filter { inTiles[$0.tile] }.map(\.rmse) }.max() ?? 0
+        let sharp = Double(sharpest) >= options.sharpFactor * rmse
+        guard sharp || excursion >= shift, sharp || region.count >= 2 || excursion >= options.singleTileExcursion * shift else {
+            return nil
+        }
         let span = old.distance(to: new, over: region)
         // Same state: within the absolute tolerance, or within a small share of the whole change
         // (codec quality keeps settling for a few frames after a large change).
