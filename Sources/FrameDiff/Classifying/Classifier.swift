@@ -178,7 +178,7 @@ public final class Classifier {
             }
             let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
             if debugClassifier {
-                print("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
+                FileHandle.standardError.write(Data("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")\n".utf8))
             }
             guard let r = judged else { continue }
             let box = TileBox(r.tiles, columns: cols)

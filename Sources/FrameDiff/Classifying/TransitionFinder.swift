@@ -81,6 +81,7 @@ struct TransitionFinder {
         guard parts.count > 1 else { return parts }
         let spans = parts.map { p in (p.map { firstSeen[$0]! }.min()!, p.map { lastSeen[$0]! }.max()!) }
         let boxes = parts.map { TileBox($0, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows) }
+        let near = boxes.map { $0.grown(by: 1, columns: grid.columns, rows: grid.rows) }
         var parent = Array(parts.indices)
         func find(_ i: Int) -> Int {
             var i = i
@@ -91,9 +92,12 @@ struct TransitionFinder {
             for j in parts.indices where j > i {
                 let (a, b) = (spans[i], spans[j])
                 let overlap = min(a.1, b.1) - max(a.0, b.0) + 1, union = max(a.1, b.1) - min(a.0, b.0) + 1
-                // a piece inside another's extent that changes while it does is part of it
+                // a piece inside another's extent, or next to it while it changes, is part of it
+                let during = (a.0 >= b.0 - 1 && a.1 <= b.1 + 1) || (b.0 >= a.0 - 1 && b.1 <= a.1 + 1)
                 let inside = overlap > 0 && (boxes[i].contains(boxes[j]) || boxes[j].contains(boxes[i]))
-                if inside || Double(overlap) >= options.togetherShare * Double(union) { parent[find(i)] = find(j) }
+                if inside || (during && near[i].intersects(near[j])) || Double(overlap) >= options.togetherShare * Double(union) {
+                    parent[find(i)] = find(j)
+                }
             }
         }
         var merged: [Int: [Int]] = [:]
