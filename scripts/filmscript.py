@@ -975,6 +975,17 @@ class AppScript(Script):
     def truth_json(self, film, keep, rotate=None):
         t = super().truth_json(film, keep, rotate=rotate)
         pos = {g: k for k, g in enumerate(keep)}
+        # a transition's region: every pixel that changes on the way, not only old against new
+        # (a scroll moves content through rows that look alike at both ends)
+        for f, (kind, first, end, states, extra) in zip(t["findings"], self.truth):
+            if states is not None and kind in ("fade", "motion"):
+                boxes = [bbox(self.frames[g - 1](), self.frames[g]()) for g in range(max(1, first), end + 1)]
+                boxes = [b for b in boxes if b]
+                if boxes:
+                    x0, y0 = min(b["x"] for b in boxes), min(b["y"] for b in boxes)
+                    x1 = max(b["x"] + b["w"] for b in boxes)
+                    y1 = max(b["y"] + b["h"] for b in boxes)
+                    f["region"] = rotate_region({"x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0}, self.w, self.h, rotate)
 
         def pts(g):
             while g not in pos:

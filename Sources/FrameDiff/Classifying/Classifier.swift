@@ -31,6 +31,8 @@ public final class Classifier {
     private var busy: BusyTracker
     private var window = ClassifierWindow()
     private var lastActiveMs: Double?
+    /// The last window position at which the picture had held still for `stableMs`.
+    private var quietPosition: Int?
     /// The shortest gap between two frames so far: the film's frame period.
     private var periodMs = Double.infinity
     /// Called for every frame with what the classifier saw (the `--stats` CSV).
@@ -79,11 +81,15 @@ public final class Classifier {
         let counting = active.reduce(0) { $0 + (busy.isBusy($1) ? 0 : 1) }
         let still = max(options.stableMs, options.blankMaxMs)
         if counting > 0, let last = lastActiveMs, m.ptsMs - last >= still { flush() }
+        // the picture held still from the last frame until now (a VFR film writes no frames meanwhile)
+        if let last = lastActiveMs, m.ptsMs - last >= options.stableMs { quietPosition = window.count - 1 }
         window.append(frame(m, changes: board.deltas.map { ($0.tile, $0.rmse, $0.shift) }))
         if counting > 0 {
             lastActiveMs = m.ptsMs
         } else if let last = lastActiveMs, m.ptsMs - last >= still {
             flush()
+        } else if let last = lastActiveMs, m.ptsMs - last >= options.stableMs {
+            quietPosition = window.count - 1
         } else if lastActiveMs == nil, window.count > 1 {
             // Nothing is happening: keep only the recent frames, where the eased start of a slow
             // crossfade (each step under the threshold) may already be under way.
@@ -91,7 +97,8 @@ public final class Classifier {
             if keep > 0 { window.removeFirst(keep) }
         }
         if let first = window.first, m.ptsMs - first.ptsMs > options.maxTransitionMs || window.count > options.maxTransitionFrames {
-            flush()
+            // decide up to the last moment the picture held still, so no transition is cut in two
+            if let q = quietPosition { flush(through: q) } else { flush() }
         }
         report(m, active: active.count)
     }
@@ -117,20 +124,25 @@ public final class Classifier {
 
     // MARK: - deciding a window
 
-    private func flush(closing: Bool = false) {
-        defer {
+    /// Decides the window (or its frames up to position `q`, keeping the rest for later).
+    private func flush(closing: Bool = false, through q: Int? = nil) {
+        guard let firstFrame = window.first, let lastFrame = window.last else { return }
+        let part = q.map { window.prefix($0 + 1) } ?? window
+        let first = firstFrame.index, last = part.last?.index ?? lastFrame.index
+        let hold = busy.held(from: first, to: last)
+        if part.count > 1 { decide(part, first: first, last: last, hold: hold) }
+        fills.drop(through: last)
+        for group in busy.takeEnded(through: last, closingAll: closing) { findings.append(busyFinding(group, in: part)) }
+        quietPosition = nil
+        if let q {
+            window.removeFirst(q)
+        } else {
             window.keepLast()
             lastActiveMs = nil
         }
-        guard let firstFrame = window.first, let lastFrame = window.last else { return }
-        let first = firstFrame.index, last = lastFrame.index, n = window.count
-        let hold = busy.held(from: first, to: last)
-        if n > 1 { decide(first: first, last: last, hold: hold) }
-        fills.drop(through: last)
-        for group in busy.takeEnded(through: last, closingAll: closing) { findings.append(busyFinding(group, first: first)) }
     }
 
-    private func decide(first: Int, last: Int, hold: BusyHold) {
+    private func decide(_ window: ClassifierWindow, first: Int, last: Int, hold: BusyHold) {
         let n = window.count
         let test = threshold.test()
         var active: [[Int]] = (0..<n).map { k in
@@ -150,7 +162,7 @@ public final class Classifier {
                 for k in e.start...e.end { active[k].removeAll { around.contains(tile: $0, columns: grid.columns) } }
                 explained.append((e.start, e.end, around))
             }
-            var f = finding(e.kind, from: e.start, to: e.end, tiles: e.tiles, evidence: e.evidence)
+            var f = finding(e.kind, from: e.start, to: e.end, tiles: e.tiles, evidence: e.evidence, in: window)
             let c = e.colour.rounded(.toNearestOrAwayFromZero)
             f.colour = SIMD3(UInt8(clamping: Int(c.x)), UInt8(clamping: Int(c.y)), UInt8(clamping: Int(c.z)))
             findings.append(f)
@@ -190,11 +202,12 @@ public final class Classifier {
             }
             decided.append((r.kind, r.start, r.end, r.tiles, r.evidence, box))
         }
-        for d in decided { findings.append(finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence)) }
+        for d in decided { findings.append(finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence, in: window)) }
     }
 
     /// A finding from window positions `a` to `b`.
-    private func finding(_ kind: FindingKind, from a: Int, to b: Int, tiles: [Int], evidence: [Evidence]) -> Finding {
+    private func finding(_ kind: FindingKind, from a: Int, to b: Int, tiles: [Int], evidence: [Evidence],
+                         in window: ClassifierWindow) -> Finding {
         let (region, area) = extent(of: tiles)
         let peak = (a...b).map { window[$0].rmse }.max() ?? 0
         var f = Finding(kind: kind, startMs: window.ms(a), endMs: window.ms(b), firstFrame: window[a].index,
@@ -204,7 +217,7 @@ public final class Classifier {
     }
 
     /// A region that kept changing, as one motion over its whole run.
-    private func busyFinding(_ runs: [BusyTracker.Run], first: Int) -> Finding {
+    private func busyFinding(_ runs: [BusyTracker.Run], in window: ClassifierWindow) -> Finding {
         let (region, area) = extent(of: Set(runs.map(\.tile)))
         let start = runs.min { $0.startMs < $1.startMs }!, end = runs.max { $0.endMs < $1.endMs }!
         let seen = (0..<window.count).filter { window[$0].index >= start.start && window[$0].index <= end.end }

@@ -24,6 +24,12 @@ struct ClassifierWindow: Sendable {
     subscript(k: Int) -> Frame { frames[k] }
 
     mutating func append(_ f: Frame) { frames.append(f) }
+    /// The window's first `n` frames.
+    func prefix(_ n: Int) -> ClassifierWindow {
+        var w = ClassifierWindow()
+        w.frames = Array(frames.prefix(n))
+        return w
+    }
     mutating func removeFirst(_ n: Int) { frames.removeFirst(n) }
     mutating func keepLast() { if let l = frames.last { frames = [l] } }
     mutating func reset(_ f: Frame) { frames = [f] }
