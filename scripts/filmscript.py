@@ -1,9 +1,15 @@
-"""Scripted synthetic app screens and their ground truth (used by make-samples and bench).
+"""Scripted synthetic app screens and their ground truth (used by make-samples, bench, make-holdout
+and make-hard).
 
 A Script is a timeline of what the screen shows: hold a layout, cut, crossfade, flash a
 placeholder, blank, slide. Frames are rendered with numpy and piped to ffmpeg; the truth of every
 change is written in DESIGN.md's finding format, with times taken from the frames actually kept
 (a VFR film keeps only frames that differ from the one before, like a simulator recording).
+
+Layout and Script are what the committed samples are made with and must keep rendering exactly
+the same. AppPage and AppScript (the second half of this file) are the opt-in realistic kind:
+smooth pictures, dark themes, status/title/tab bars, placeholders of any colour and size, dialogs,
+sheets, busy regions, exact VFR, and truth that both scripts/score and accuracy/score.py read.
 """
 import json
 import math
@@ -1113,3 +1119,89 @@ def scored_truth(script, film, keep, tags=(), steps=None, events=(), ignore=(), 
         out["note"] = note
     out["pts_ms"] = [round(g * script.period, 3) for g in keep]
     return out
+
+
+def check_truth(s, t):
+    """Exact checks of the truth against the frames piped to the encoder: every change between two
+    written frames (outside busy regions) is explained by a finding or a cover, and every finding
+    starts (and ends) on a change. Raises on the first disagreement."""
+    keep = s._kept()
+    period = s.period
+    frames, cache = {}, {}
+    busy = t.get("busy", [])
+
+    def frame(g):
+        if g not in frames:
+            frames.clear() if len(frames) > 4 else None
+            frames[g] = s._frame(g, cache)
+        return frames[g]
+
+    def changed(g0, g1):
+        d = np.any(frame(g0) != frame(g1), axis=2)
+        for b in busy:
+            if b["start_ms"] - period <= g1 * period <= b["end_ms"] + period:
+                d[b["y"]: b["y"] + b["h"], b["x"]: b["x"] + b["w"]] = False
+        return d
+
+    def near(a, b):
+        return abs(a - b) < 0.01
+
+    fs = t["findings"]
+    ign = t.get("ignore", [])
+    for k in range(1, len(keep)):
+        ms = round(keep[k] * period, 3)
+        d = changed(keep[k - 1], keep[k])
+        if not d.any():
+            continue
+        why = [f for f in fs if near(f["start_ms"], ms) or
+               (f["kind"] in ("fade", "motion") and f["start_ms"] <= ms <= f["end_ms"] + 0.01) or
+               (f["kind"] in ("flash", "blank") and near(f["end_ms"], ms))]
+        why += [g for g in ign if g["start_ms"] - 0.01 <= ms <= g["end_ms"] + 0.01]
+        if not why:
+            ys, xs = np.nonzero(d)
+            raise SystemExit(f"{t['film']}: unexplained change at {ms} ms, x {xs.min()}-{xs.max()} y {ys.min()}-{ys.max()}")
+        # the changed pixels lie inside the explaining findings' regions
+        inside = np.zeros_like(d)
+        for f in why:
+            r = f.get("region") or {"x": 0, "y": 0, "w": s.w, "h": s.h}
+            inside[r["y"]: r["y"] + r["h"], r["x"]: r["x"] + r["w"]] = True
+        if (d & ~inside).any():
+            ys, xs = np.nonzero(d & ~inside)
+            raise SystemExit(f"{t['film']}: change at {ms} ms outside the regions of "
+                             f"{[f.get('kind', f.get('why')) for f in why]}: x {xs.min()}-{xs.max()} y {ys.min()}-{ys.max()}")
+    pos = {round(g * period, 3): g for g in keep}
+    prev = {g: keep[i - 1] for i, g in enumerate(keep) if i}
+    for f in fs:
+        for edge in ["start_ms"] + (["end_ms"] if f["kind"] != "cut" else []):
+            g = pos.get(round(f[edge], 3))
+            if g is None or g not in prev or not changed(prev[g], g).any():
+                raise SystemExit(f"{t['film']}: {f['kind']} {edge} {f[edge]} is not on a changed frame")
+        if f["kind"] in ("flash", "blank"):
+            # flat from start up to the end frame, inside the region
+            r = f["region"]
+            g = pos[round(f["start_ms"], 3)]
+            patch = frame(g)[r["y"]: r["y"] + r["h"], r["x"]: r["x"] + r["w"]]
+            if f["kind"] == "flash":  # the pixels the placeholder took over (a disc for an avatar)
+                patch = patch[changed(prev[g], g)[r["y"]: r["y"] + r["h"], r["x"]: r["x"] + r["w"]]]
+            patch = patch.reshape(-1, 3)
+            mode = np.median(patch, axis=0)
+            flat = np.mean(np.all(np.abs(patch.astype(int) - mode) <= 2, axis=1))
+            if flat < (0.97 if f["kind"] == "blank" else 0.85):
+                raise SystemExit(f"{t['film']}: {f['kind']} at {f['start_ms']} is only {flat:.2f} flat")
+        if f["kind"] in ("fade", "motion"):
+            g = pos[round(f["end_ms"], 3)]
+            i = keep.index(g)
+            if i + 1 < len(keep) and keep[i + 1] * period < f["end_ms"] + 60 and changed(g, keep[i + 1]).any():
+                raise SystemExit(f"{t['film']}: {f['kind']} ending {f['end_ms']} keeps changing after its end")
+
+
+def check_written(path, truth):
+    """The frames ffprobe reads from `path` are the truth's: as many, at the same pts (within 0.6 ms)."""
+    r = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v:0", "-show_entries", "frame=pts_time",
+                        "-of", "csv=p=0", path], capture_output=True, text=True, check=True)
+    pts = [float(x.strip(",")) * 1000 for x in r.stdout.split() if x.strip(",")]
+    if len(pts) != len(truth["pts_ms"]):
+        raise SystemExit(f"{path}: {len(pts)} frames written, {len(truth['pts_ms'])} in the truth")
+    worst = max(abs(a - b) for a, b in zip(pts, truth["pts_ms"]))
+    if worst > 0.6:
+        raise SystemExit(f"{path}: written pts differ from the truth's by {worst:.3f} ms")

@@ -17,8 +17,11 @@ import Foundation
 ///     let c = Classifier(options: ClassifierOptions())
 ///     try scanFilm(source) { c.add($0) }
 ///     let findings = c.finish()
-/// FRAMEDIFF_DEBUG=1 prints every transition candidate and what became of it (to tune rules).
-private let debugClassifier = ProcessInfo.processInfo.environment["FRAMEDIFF_DEBUG"] != nil
+/// FRAMEDIFF_DEBUG=1 prints every transition candidate and fill, and what became of it, to stderr
+/// (to tune rules against films).
+let debugClassifier = ProcessInfo.processInfo.environment["FRAMEDIFF_DEBUG"] != nil
+
+func debugLine(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
 public final class Classifier {
     public let options: ClassifierOptions
@@ -190,7 +193,7 @@ public final class Classifier {
             }
             let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
             if debugClassifier {
-                FileHandle.standardError.write(Data("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")\n".utf8))
+                debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
             }
             guard let r = judged else { continue }
             let box = TileBox(r.tiles, columns: cols)

@@ -110,11 +110,18 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// tile threshold): the encoder's refinement of smooth content after a cut adds texture in
     /// small steps and leaves the colour where it was.
     public var stepShare: Double = 0.5
-    /// A placeholder or a blank stands out from what it replaces and from what replaces it: its
-    /// tiles differ from both by at least this many levels on average (most different channel).
-    /// Grey, dark and black boxes over pictures differ by 46-180 levels in the labelled films; the
-    /// smooth patches of a blur cover settling differ by 6-10.
+    /// A placeholder or a blank stands out from what replaces it: its tiles differ from it by at
+    /// least this many levels on average (most different channel). Content arriving into grey,
+    /// dark and black boxes differs by 46-180 levels in the labelled films; the smooth patches of a
+    /// blur cover settling by 6-10. (What it replaced may be close: a pale slot on a white page.)
     public var fillContrast: Double = 16
+    /// The tiles around a placeholder may drift by at most this many levels on average while it
+    /// shows (codec refinement after a cut moves them by a level or two; a blur cover settling, a
+    /// fade or a scroll far more).
+    public var surroundDrift: Double = 3
+    /// The content that replaces a placeholder stays: over the next pause it moves by at most this
+    /// share of its step out of the fill (a crossfade through a flat colour goes on moving).
+    public var settleShare: Double = 0.1
     /// A placeholder's colour is a detour between what the region showed before and after: the
     /// path old -> fill -> new is at least this share longer than old -> new (0-1). A crossfade's
     /// middle frame lies on the way (share near 0); content that comes back after a placeholder,

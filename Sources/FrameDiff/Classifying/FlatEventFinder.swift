@@ -80,32 +80,28 @@ struct FlatEventFinder {
     private func judge(_ group: [FillTracker.Interval], first: Int, window: ClassifierWindow, active: [[Int]],
                        blank: Bool) -> Event? {
         let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
-        guard start >= 1, end > start else { return nil }
+        func rejected(_ why: String) -> Event? {
+            if debugClassifier, group.count >= options.flashMinTiles {
+                let c = group[0].colour
+                debugLine("fill \(group.count) tiles at \(window.ms(max(0, start)))-\(window.ms(max(0, end))) colour \(Int(c.x)),\(Int(c.y)),\(Int(c.z)) rejected: \(why)")
+            }
+            return nil
+        }
+        guard start >= 1, end > start else { return rejected("timing") }
         let duration = window.ms(end) - window.ms(start)
         let n = Float(group.count)
         let colour = group.map(\.colour).reduce(.zero, +) / n
         let uniformity = group.map { maxAbs($0.colour - colour) }.max() ?? 0
-        guard Double(uniformity) <= options.uniformTolerance else { return nil }
+        guard Double(uniformity) <= options.uniformTolerance else { return rejected("uniformity") }
         let visibleIn = Double(group.filter(\.visibleIn).count) / Double(n)
         let visibleOut = Double(group.filter(\.visibleOut).count) / Double(n)
-        guard visibleIn >= options.stepShare, visibleOut >= options.stepShare else { return nil }
+        guard visibleIn >= options.stepShare, visibleOut >= options.stepShare else { return rejected("visible steps") }
         let contrastIn = group.map { Double(maxAbs($0.before.mean - colour)) }.reduce(0, +) / Double(n)
         let contrastOut = group.map { Double(maxAbs($0.after.mean - colour)) }.reduce(0, +) / Double(n)
-        guard min(contrastIn, contrastOut) >= options.fillContrast else { return nil }
-        // A fill on the way from the old picture to the new (a crossfade's middle frame) is no
-        // placeholder: a placeholder's colour is a detour between what was before and after.
-        var detour = 0.0, path = 0.0
-        for v in group {
-            let a = Double(length(v.colour - v.before.mean)), b = Double(length(v.after.mean - v.colour))
-            detour += a + b - Double(length(v.after.mean - v.before.mean))
-            path += a + b
-        }
-        let detourShare = path > 0 ? detour / path : 0
-        guard detourShare >= options.detourShare else { return nil }
-        let common: [Evidence] = [
+        guard contrastOut >= options.fillContrast else { return rejected("contrast") }
+        var common: [Evidence] = [
             Evidence("uniformity", Double(uniformity)), Evidence("contrast_in", contrastIn),
             Evidence("contrast_out", contrastOut), Evidence("visible_in", visibleIn), Evidence("visible_out", visibleOut),
-            Evidence("detour", detourShare),
         ]
 
         // A blank: one fill covers most of the frame, clearly more than before and after.
@@ -117,7 +113,7 @@ struct FlatEventFinder {
         if during >= options.blankFraction {
             guard blank else { return nil }
             let before = coverage(start - 1), after = coverage(end)
-            guard during - before >= options.blankRise, during - after >= options.blankRise else { return nil }
+            guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
             let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
             return Event(kind: .blank, start: start, end: end, tiles: all, box: TileBox(all, columns: grid.columns),
                          colour: colour, evidence: common + [Evidence("coverage", during), Evidence("coverage_before", before),
@@ -125,27 +121,49 @@ struct FlatEventFinder {
         }
 
         guard !blank else { return nil }
+        // A fill on the way from the old picture to the new (a crossfade's middle frame) is no
+        // placeholder: a placeholder's colour is a detour between what was before and after.
+        var detour = 0.0, path = 0.0
+        for v in group {
+            let a = Double(length(v.colour - v.before.mean)), b = Double(length(v.after.mean - v.colour))
+            detour += a + b - Double(length(v.after.mean - v.before.mean))
+            path += a + b
+        }
+        let detourShare = path > 0 ? detour / path : 0
+        common.append(Evidence("detour", detourShare))
         // A placeholder: a compact UI element that sits still while it shows.
         let cells = group.map(\.tile)
         let box = TileBox(cells, columns: grid.columns)
         let fill = Double(Set(cells).count) / Double(box.width * box.height)
         guard duration <= options.flashMaxMs, Set(cells).count >= options.flashMinTiles, box.width >= 2, box.height >= 2,
-              fill >= options.flashFill, Double(Set(cells).count) < options.blankFraction * Double(tiles) else { return nil }
+              fill >= options.flashFill, Double(Set(cells).count) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
         let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
-        // ...on a picture that held still before it (a slide passing flat colours does not) and
-        // around it until its content came (a crossfade or a scroll changes everything around).
+        // ...on a picture that held still before it (a slide passing flat colours does not), with
+        // still surroundings until its content came (a crossfade or a scroll changes everything).
         if let moved = (1..<start).last(where: { k in active[k].contains { inner.contains(tile: $0, columns: grid.columns) } }),
            window.ms(start) - window.ms(moved) < pauseMs {
-            return nil
+            return rejected("moved before")
         }
-        for k in (start + 1)...end {
-            for t in active[k] where ring.contains(tile: t, columns: grid.columns) && !inner.contains(tile: t, columns: grid.columns) {
-                return nil
-            }
+        // ...and whose content then stays (the middle frame of a crossfade through a flat colour
+        // is followed by more of the fade)
+        if let next = ((end + 1)..<window.count).first(where: { k in active[k].contains { inner.contains(tile: $0, columns: grid.columns) } }),
+           window.ms(next) - window.ms(end) < pauseMs {
+            return rejected("moved after")
         }
+        let later = window.position(atLeast: pauseMs, after: end)
+        let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
+        guard settle <= max(options.stateTolerance * 4, options.settleShare * contrastOut) else { return rejected("content kept moving \(settle)") }
+        let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
+        for k in (start + 1)...end where active[k].contains(where: { ring.contains(tile: $0, columns: grid.columns) && !inner.contains(tile: $0, columns: grid.columns) }) {
+            return rejected("surroundings moved")
+        }
+        // (the surroundings may also drift in steps too small to count one by one: a blur settling)
+        let drift = window[end].thumb.distance(to: window[start].thumb, over: around)
+        guard drift <= options.surroundDrift else { return rejected("surroundings drifted \(drift)") }
         return Event(kind: .flash, start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
-                     evidence: common + [Evidence("fill", fill)])
+                     evidence: common + [Evidence("fill", fill), Evidence("surround_drift", drift),
+                                         Evidence("content_settle", settle)])
     }
 
     private func mode(_ values: [Int]) -> Int {
