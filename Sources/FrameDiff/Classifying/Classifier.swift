@@ -99,7 +99,8 @@ public final class Classifier {
             let keep = window.position(atLeast: 2 * options.stableMs, before: window.count - 1)
             if keep > 0 { window.removeFirst(keep) }
         }
-        if let first = window.first, m.ptsMs - first.ptsMs > options.maxTransitionMs || window.count > options.maxTransitionFrames {
+        // (the window's first frame is the picture before it all, however long it was held)
+        if window.count > 1, m.ptsMs - window[1].ptsMs > options.maxTransitionMs || window.count > options.maxTransitionFrames {
             // decide up to the last moment the picture held still, so no transition is cut in two
             if let q = quietPosition { flush(through: q) } else { flush() }
         }
@@ -130,6 +131,7 @@ public final class Classifier {
     /// Decides the window (or its frames up to position `q`, keeping the rest for later).
     private func flush(closing: Bool = false, through q: Int? = nil) {
         guard let firstFrame = window.first, let lastFrame = window.last else { return }
+        if debugClassifier { debugLine("decide \(firstFrame.ptsMs)-\(lastFrame.ptsMs)\(q.map { " through position \($0)" } ?? "")") }
         let part = q.map { window.prefix($0 + 1) } ?? window
         let first = firstFrame.index, last = part.last?.index ?? lastFrame.index
         let hold = busy.held(from: first, to: last)

@@ -101,6 +101,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and by at least this much more than before and after it (0-1): a page with a white
     /// background is not a blank for being mostly white.
     public var blankRise: Double = 0.2
+    /// ...and fill at least this share of the box it spans (0-1): a blank page is flat throughout
+    /// (bars along its edges lie outside the box), a page of sparse text on a white background has
+    /// a detailed tile in every line.
+    public var blankSolid: Double = 0.9
     /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
     public var flashMinTiles: Int = 4
     /// A placeholder fills at least this share of its bounding box (an image slot is a rectangle;

@@ -40,14 +40,56 @@ struct FlatEventFinder {
         for group in all {
             guard let e = judge(group, first: first, window: window, active: active, blank: true) else { continue }
             // a blank takes every fill of its colour that came and went with it
-            if events.contains(where: { abs($0.start - e.start) <= 1 && abs($0.end - e.end) <= 1 }) { continue }
+            // (pieces of its colour that stay longer are the new page's own background)
+            if events.contains(where: { abs($0.start - e.start) <= 1
+                && (abs($0.end - e.end) <= 1 || maxAbs($0.colour - e.colour) <= Float(options.uniformTolerance)) }) { continue }
             events.append(e)
             for k in e.start...e.end { active[k] = [] }
         }
+        // A page that goes from one flat colour straight to another (white, then the site's
+        // background colour) is one blank: the frame stays flat between the two states.
+        events.sort { $0.start < $1.start }
+        var merged: [Event] = []
+        for e in events {
+            if var last = merged.last, e.start <= last.end {
+                last.end = max(last.end, e.end)
+                last.tiles = Array(Set(last.tiles).union(e.tiles)).sorted()
+                last.box = TileBox(last.tiles, columns: grid.columns)
+                let parts = (last.evidence.first { $0.name == "parts" }?.value ?? 1) + 1
+                last.evidence = last.evidence.filter { $0.name != "parts" } + [Evidence("parts", parts)]
+                merged[merged.count - 1] = last
+            } else {
+                merged.append(e)
+            }
+        }
+        events = merged.map { extended($0, window: window, active: active) }
+        for e in events { for k in e.start...e.end { active[k] = [] } }
         for group in all {
             if let e = judge(group, first: first, window: window, active: active, blank: false) { events.append(e) }
         }
         return events.sorted { ($0.start, $0.box.y0, $0.box.x0) < ($1.start, $1.box.y0, $1.box.x0) }
+    }
+
+    /// A blank that gives way to a page of another flat colour (the site's background before its
+    /// first paint) lasts until that page is no longer mostly flat.
+    private func extended(_ blank: Event, window: ClassifierWindow, active: [[Int]]) -> Event {
+        var e = blank
+        let tolerance = Float(options.uniformTolerance)
+        if debugClassifier, let c = window[e.end].thumb.dominantFill() {
+            debugLine("blank \(window.ms(e.start))-\(window.ms(e.end)) then \(c) covering \(window[e.end].thumb.tilesFilled(with: c, tolerance: tolerance).count) of \(tiles), window to \(window.ms(window.count - 1))")
+        }
+        while let colour = window[e.end].thumb.dominantFill(),
+              case let during = window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance).count,
+              Double(during) >= options.blankFraction * Double(tiles) {
+            // (it ends with the first paint: a change over a tenth of the frame, most of it on that page)
+            guard let next = ((e.end + 1)..<window.count).first(where: { k in
+                Double(during - window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) >= options.blankRise * Double(tiles)
+                    || Double(active[k].count) >= options.blankRise / 2 * Double(tiles)
+            }), window.ms(next) - window.ms(blank.start) <= 2 * options.blankMaxMs else { break }
+            e.end = next
+            e.evidence.append(Evidence("then_flat_ms", window.ms(next) - window.ms(blank.end)))
+        }
+        return e
     }
 
     /// Neighbouring intervals that began and ended within a frame of each other in one colour.
@@ -98,7 +140,8 @@ struct FlatEventFinder {
         guard visibleIn >= options.stepShare, visibleOut >= options.stepShare else { return rejected("visible steps") }
         let contrastIn = group.map { Double(maxAbs($0.before.mean - colour)) }.reduce(0, +) / Double(n)
         let contrastOut = group.map { Double(maxAbs($0.after.mean - colour)) }.reduce(0, +) / Double(n)
-        guard contrastOut >= options.fillContrast else { return rejected("contrast") }
+        // (a blank page may give way to another flat page: it needs to stand out on one side)
+        guard (blank ? max(contrastIn, contrastOut) : contrastOut) >= options.fillContrast else { return rejected("contrast") }
         var common: [Evidence] = [
             Evidence("uniformity", Double(uniformity)), Evidence("contrast_in", contrastIn),
             Evidence("contrast_out", contrastOut), Evidence("visible_in", visibleIn), Evidence("visible_out", visibleOut),
@@ -115,9 +158,13 @@ struct FlatEventFinder {
             let before = coverage(start - 1), after = coverage(end)
             guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
             let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
-            return Event(kind: .blank, start: start, end: end, tiles: all, box: TileBox(all, columns: grid.columns),
+            // a blank page is flat throughout; a sparse page on a white background is not
+            let box = TileBox(all, columns: grid.columns)
+            let solid = Double(all.count) / Double(box.width * box.height)
+            guard solid >= options.blankSolid else { return rejected("blank not solid \(solid)") }
+            return Event(kind: .blank, start: start, end: end, tiles: all, box: box,
                          colour: colour, evidence: common + [Evidence("coverage", during), Evidence("coverage_before", before),
-                                                             Evidence("coverage_after", after)])
+                                                             Evidence("coverage_after", after), Evidence("solid", solid)])
         }
 
         guard !blank else { return nil }
@@ -155,7 +202,7 @@ struct FlatEventFinder {
         let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
         guard settle <= max(options.stateTolerance * 4, options.settleShare * contrastOut) else { return rejected("content kept moving \(settle)") }
         let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
-        for k in (start + 1)...end where active[k].contains(where: { ring.contains(tile: $0, columns: grid.columns) && !inner.contains(tile: $0, columns: grid.columns) }) {
+        for k in (start + 1)..<end where active[k].contains(where: { ring.contains(tile: $0, columns: grid.columns) && !inner.contains(tile: $0, columns: grid.columns) }) {
             return rejected("surroundings moved")
         }
         // (the surroundings may also drift in steps too small to count one by one: a blur settling)

@@ -46,6 +46,24 @@ struct Thumbnail: Sendable {
         return Double(sum) / Double(3 * tiles.count)
     }
 
+    /// The colour most flat tiles share (to 8 levels), or nil when no tile is flat.
+    func dominantFill() -> SIMD3<Float>? {
+        var counts: [SIMD3<Int32>: (n: Int, sum: SIMD3<Float>)] = [:]
+        for (w, word) in flatBits.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                let i = w * 64 + bits.trailingZeroBitCount
+                bits &= bits - 1
+                let m = mean(i)
+                let key = SIMD3<Int32>(Int32(m.x) / 8, Int32(m.y) / 8, Int32(m.z) / 8)
+                let c = counts[key] ?? (0, .zero)
+                counts[key] = (c.n + 1, c.sum + m)
+            }
+        }
+        guard let top = counts.values.max(by: { $0.n < $1.n }) else { return nil }
+        return top.sum / Float(top.n)
+    }
+
     /// Tiles that are flat fills within `tolerance` levels (every channel) of `colour`.
     func tilesFilled(with colour: SIMD3<Float>, tolerance: Float) -> [Int] {
         var out: [Int] = []
