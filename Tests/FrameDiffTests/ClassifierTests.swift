@@ -97,7 +97,7 @@ struct ClassifierTests {
         SyntheticClip.fill(&placeholder, Rect(x: 16, y: 48, w: 96, h: 64), (158, 158, 158))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
-        clip.hold(placeholder, ms: 400)
+        clip.hold(placeholder, ms: 600)
         clip.hold(a, ms: 400)
         #expect(kinds(try clip.findings()) == [.cut, .cut])
     }

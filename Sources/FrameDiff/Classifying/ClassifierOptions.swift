@@ -92,8 +92,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A placeholder is one colour: every tile within this many levels of the region's colour (a
     /// gradient or a photo's sky chains from tile to tile but spans far more).
     public var uniformTolerance: Double = 6
-    /// The longest flat interval reported as a flash (ms).
-    public var flashMaxMs: Double = 250
+    /// The longest flat interval reported as a flash (ms): placeholders in app transitions last
+    /// 40-120 ms, image slots in a page load stay empty for 200-350 ms after the first paint.
+    public var flashMaxMs: Double = 400
     /// The longest flat interval reported as a blank; longer is a state of its own (ms).
     public var blankMaxMs: Double = 1000
     /// Share of the frame that one fill must cover for a blank (0-1).

@@ -160,7 +160,7 @@ struct FlatEventFinder {
             let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
             // a blank page is flat throughout; a sparse page on a white background is not
             let box = TileBox(all, columns: grid.columns)
-            let solid = Double(all.count) / Double(box.width * box.height)
+            let solid = solidity(all, box: box)
             guard solid >= options.blankSolid else { return rejected("blank not solid \(solid)") }
             return Event(kind: .blank, start: start, end: end, tiles: all, box: box,
                          colour: colour, evidence: common + [Evidence("coverage", during), Evidence("coverage_before", before),
@@ -202,15 +202,35 @@ struct FlatEventFinder {
         let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
         guard settle <= max(options.stateTolerance * 4, options.settleShare * contrastOut) else { return rejected("content kept moving \(settle)") }
         let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
-        for k in (start + 1)..<end where active[k].contains(where: { ring.contains(tile: $0, columns: grid.columns) && !inner.contains(tile: $0, columns: grid.columns) }) {
-            return rejected("surroundings moved")
-        }
-        // (the surroundings may also drift in steps too small to count one by one: a blur settling)
-        let drift = window[end].thumb.distance(to: window[start].thumb, over: around)
+        // Its surroundings hold still while it shows (a crossfade, a scroll or a blur cover settling
+        // moves them; text elsewhere changing its font does not move them as a whole).
+        let drift = ((start + 1)...end).map { window[$0].thumb.distance(to: window[start].thumb, over: around) }.max() ?? 0
         guard drift <= options.surroundDrift else { return rejected("surroundings drifted \(drift)") }
         return Event(kind: .flash, start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
                      evidence: common + [Evidence("fill", fill), Evidence("surround_drift", drift),
                                          Evidence("content_settle", settle)])
+    }
+
+    /// Share of a box that `tiles` fill, after trimming rows and columns along its edges that they
+    /// fill less than half of (a toolbar of the same colour around its icons).
+    private func solidity(_ tiles: [Int], box: TileBox) -> Double {
+        guard !box.isEmpty else { return 0 }
+        let cols = grid.columns
+        var inBox = [Bool](repeating: false, count: box.width * box.height)
+        for t in tiles where box.contains(tile: t, columns: cols) { inBox[(t / cols - box.y0) * box.width + t % cols - box.x0] = true }
+        var x0 = 0, x1 = box.width - 1, y0 = 0, y1 = box.height - 1
+        func rowFill(_ y: Int) -> Double { Double((x0...x1).filter { inBox[y * box.width + $0] }.count) / Double(x1 - x0 + 1) }
+        func colFill(_ x: Int) -> Double { Double((y0...y1).filter { inBox[$0 * box.width + x] }.count) / Double(y1 - y0 + 1) }
+        var trimmed = true
+        while trimmed && x0 < x1 && y0 < y1 {
+            trimmed = false
+            if rowFill(y0) < 0.5 { y0 += 1; trimmed = true }
+            if y1 > y0, rowFill(y1) < 0.5 { y1 -= 1; trimmed = true }
+            if colFill(x0) < 0.5 { x0 += 1; trimmed = true }
+            if x1 > x0, colFill(x1) < 0.5 { x1 -= 1; trimmed = true }
+        }
+        let filled = (y0...y1).reduce(0) { n, y in n + (x0...x1).filter { inBox[y * box.width + $0] }.count }
+        return Double(filled) / Double((x1 - x0 + 1) * (y1 - y0 + 1))
     }
 
     private func mode(_ values: [Int]) -> Int {
