@@ -159,6 +159,7 @@ public final class Classifier {
         let finder = FlatEventFinder(options: options, grid: grid, tiles: board.tiles, pauseMs: options.pauseMs(periodMs: period))
         var explained: [(from: Int, to: Int, box: TileBox)] = []  // placeholders: window positions, tiles
         var blanks: [(from: Int, to: Int)] = []  // a blank separates the states around it
+        var flat: [(finding: Finding, event: FlatEventFinder.Event)] = []
         for e in finder.events(fills.ended.filter { $0.end <= last }, window: window, active: &active) {
             if e.kind == .blank {
                 blanks.append((e.start, e.end))
@@ -170,7 +171,7 @@ public final class Classifier {
             var f = finding(e.kind, from: e.start, to: e.end, tiles: e.tiles, evidence: e.evidence, in: window)
             let c = e.colour.rounded(.toNearestOrAwayFromZero)
             f.colour = SIMD3(UInt8(clamping: Int(c.x)), UInt8(clamping: Int(c.y)), UInt8(clamping: Int(c.z)))
-            findings.append(f)
+            flat.append((f, e))
         }
 
         let candidates = TransitionFinder(options: options, grid: grid, periodMs: period)
@@ -208,6 +209,15 @@ public final class Classifier {
             decided.append((r.kind, r.start, r.end, r.tiles, r.evidence, box))
         }
         for d in decided { findings.append(finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence, in: window)) }
+        // A flat patch passing by inside a slide or a fade that runs on either side of it is part
+        // of that motion, not a placeholder.
+        for (f, e) in flat {
+            let inMotion = e.kind == .flash && decided.contains { d in
+                (d.kind == .motion || d.kind == .fade) && d.start < e.start && d.end > e.end
+                    && d.box.intersects(e.box.grown(by: 1, columns: grid.columns, rows: grid.rows))
+            }
+            if !inMotion { findings.append(f) }
+        }
     }
 
     /// A finding from window positions `a` to `b`.

@@ -119,7 +119,7 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// least this many levels on average (most different channel). Content arriving into grey,
     /// dark and black boxes differs by 46-180 levels in the labelled films; the smooth patches of a
     /// blur cover settling by 6-10. (What it replaced may be close: a pale slot on a white page.)
-    public var fillContrast: Double = 16
+    public var fillContrast: Double = 8
     /// The tiles around a placeholder may drift by at most this many levels on average while it
     /// shows (codec refinement after a cut moves them by a level or two; a blur cover settling, a
     /// fade or a scroll far more).

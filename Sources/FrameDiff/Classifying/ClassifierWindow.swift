@@ -43,6 +43,13 @@ struct ClassifierWindow: Sendable {
         return j
     }
 
+    /// The position whose picture is on screen at `ms` (the last frame at or before it), from `k` on.
+    func position(shownAt ms: Double, from k: Int) -> Int {
+        var j = k
+        while j + 1 < frames.count && frames[j + 1].ptsMs <= ms { j += 1 }
+        return j
+    }
+
     /// The last position at or before `k` at least `ms` earlier than position `k`, or 0.
     func position(atLeast ms: Double, before k: Int) -> Int {
         var j = k

@@ -64,8 +64,9 @@ struct FlatEventFinder {
         }
         events = merged.map { extended($0, window: window, active: active) }
         for e in events { for k in e.start...e.end { active[k] = [] } }
+        let blanks = events
         for group in all {
-            if let e = judge(group, first: first, window: window, active: active, blank: false) { events.append(e) }
+            if let e = judge(group, first: first, window: window, active: active, blank: false, blanks: blanks) { events.append(e) }
         }
         return events.sorted { ($0.start, $0.box.y0, $0.box.x0) < ($1.start, $1.box.y0, $1.box.x0) }
     }
@@ -120,7 +121,7 @@ struct FlatEventFinder {
     }
 
     private func judge(_ group: [FillTracker.Interval], first: Int, window: ClassifierWindow, active: [[Int]],
-                       blank: Bool) -> Event? {
+                       blank: Bool, blanks: [Event] = []) -> Event? {
         let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
         func rejected(_ why: String) -> Event? {
             if debugClassifier, group.count >= options.flashMinTiles {
@@ -137,11 +138,15 @@ struct FlatEventFinder {
         guard Double(uniformity) <= options.uniformTolerance else { return rejected("uniformity") }
         let visibleIn = Double(group.filter(\.visibleIn).count) / Double(n)
         let visibleOut = Double(group.filter(\.visibleOut).count) / Double(n)
-        guard visibleIn >= options.stepShare, visibleOut >= options.stepShare else { return rejected("visible steps") }
-        let contrastIn = group.map { Double(maxAbs($0.before.mean - colour)) }.reduce(0, +) / Double(n)
-        let contrastOut = group.map { Double(maxAbs($0.after.mean - colour)) }.reduce(0, +) / Double(n)
+        // (a blank is judged by how much of the frame it covers: a page's own background colour
+        // turning into the blank barely changes)
+        guard blank || (visibleIn >= options.stepShare && visibleOut >= options.stepShare) else { return rejected("visible steps") }
+        // How far a look stands out from the fill: in colour, or in detail (grey over a grey photo)
+        func contrast(_ l: FillTracker.Look) -> Double { Double(max(maxAbs(l.mean - colour), l.variance.squareRoot())) }
+        let contrastIn = group.map { contrast($0.before) }.reduce(0, +) / Double(n)
+        let contrastOut = group.map { contrast($0.after) }.reduce(0, +) / Double(n)
         // (a blank page may give way to another flat page: it needs to stand out on one side)
-        guard (blank ? max(contrastIn, contrastOut) : contrastOut) >= options.fillContrast else { return rejected("contrast") }
+        guard (blank ? max(contrastIn, contrastOut) : contrastOut) >= options.fillContrast else { return rejected("contrast \(contrastIn) \(contrastOut)") }
         var common: [Evidence] = [
             Evidence("uniformity", Double(uniformity)), Evidence("contrast_in", contrastIn),
             Evidence("contrast_out", contrastOut), Evidence("visible_in", visibleIn), Evidence("visible_out", visibleOut),
@@ -188,17 +193,26 @@ struct FlatEventFinder {
         let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not), with
         // still surroundings until its content came (a crossfade or a scroll changes everything).
-        if let moved = (1..<start).last(where: { k in active[k].contains { inner.contains(tile: $0, columns: grid.columns) } }),
-           window.ms(start) - window.ms(moved) < pauseMs {
+        let cellSet = Set(cells)
+        func moving(_ k: Int) -> Bool {
+            Double(active[k].filter { cellSet.contains($0) }.count) >= options.stepShare * Double(cellSet.count)
+        }
+        if let moved = (1..<start).last(where: moving), window.ms(start) - window.ms(moved) < pauseMs {
             return rejected("moved before")
         }
-        // ...and whose content then stays (the middle frame of a crossfade through a flat colour
-        // is followed by more of the fade)
-        if let next = ((end + 1)..<window.count).first(where: { k in active[k].contains { inner.contains(tile: $0, columns: grid.columns) } }),
-           window.ms(next) - window.ms(end) < pauseMs {
-            return rejected("moved after")
+        // (or that a blank showed: a page coming out of a blank onto a placeholder)
+        if !blanks.contains(where: { $0.end == start }) {
+            // the picture shown `pauseMs` before the placeholder (in a VFR film, often the frame just before it)
+            let held = window.position(atLeast: pauseMs, before: start)
+            let unrest = window[start - 1].thumb.distance(to: window[held].thumb, over: cells)
+            guard unrest <= max(options.stateTolerance * 4, options.settleShare * contrastIn) else {
+                return rejected("not held before \(unrest)")
+            }
         }
-        let later = window.position(atLeast: pauseMs, after: end)
+        // ...and whose content then stays (the middle frame of a crossfade through a flat colour
+        // is followed by more of the fade; the encoder refining the content moves it a little)
+        // the picture shown `pauseMs` after the content came
+        let later = window.position(shownAt: window.ms(end) + pauseMs, from: end)
         let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
         guard settle <= max(options.stateTolerance * 4, options.settleShare * contrastOut) else { return rejected("content kept moving \(settle)") }
         let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
