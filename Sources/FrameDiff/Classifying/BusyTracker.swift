@@ -2,117 +2,166 @@
 /// video — so that they are reported for what they do and do not hold the rest of the frame in
 /// one endless transition.
 ///
-/// A tile's run of changes goes on while no pause of `stableMs` breaks it; a run that lasts
-/// `busyMs` is busy for its whole length. Busy tiles (and their neighbours, the other digits of
-/// a counter) take no part in the transitions around them; connected busy runs are one motion.
+/// Changes are followed as lineages: a tile that starts changing next to a tile that changed
+/// within `stableMs` joins that tile's lineage (the front of a progress bar, the next digit of a
+/// counter, a spinner's arm moving on), else it starts one of its own. A lineage that keeps going
+/// for `busyMs` is busy over its whole life: its tiles take no part in the transitions around
+/// them, and it is one motion finding. A tile that keeps changing joins nothing new, so a slide
+/// beside a counter keeps all but the ring of tiles touching the counter.
 ///
 ///     var busy = BusyTracker(tiles: n, columns: c, options: o); busy.update(frame: 7, ptsMs: 116.7, active: tiles)
 struct BusyTracker: Sendable {
-    /// A busy run of one tile: frames `start...end` (window-independent frame indices).
+    /// One tile's part in a lineage: frames `start...end`.
     struct Run: Sendable {
         var tile: Int
+        var lineage: Int
         var start: Int
         var end: Int
         var startMs: Double
         var endMs: Double
+        /// Frames in which the tile changed.
+        var changes: Int
+    }
+
+    /// A lineage's life.
+    private struct Lineage: Sendable {
+        var startMs: Double
+        var lastMs: Double
     }
 
     private let columns: Int, rows: Int
     private let stableMs: Double, busyMs: Double
+    private var lineage: [Int32]
     private var runStart: [Int32]
     private var runStartMs: [Double]
     private var lastFrame: [Int32]
     private var lastMs: [Double]
-    /// Busy runs that ended, oldest first.
-    private(set) var ended: [Run] = []
-    /// Tiles whose current run is busy.
-    private var busyNow: Set<Int> = []
+    private var changes: [Int32]
+    private var lineages: [Int: Lineage] = [:]
+    private var nextLineage = 0
+    /// Tiles in a run now (changed within `stableMs`).
+    private var running: Set<Int> = []
+    /// Runs that ended, oldest first (only those of lineages that may still turn out busy).
+    private var ended: [Run] = []
 
     init(tiles: Int, columns: Int, options: ClassifierOptions) {
         self.columns = max(1, columns)
         rows = (tiles + self.columns - 1) / self.columns
         stableMs = options.stableMs
         busyMs = options.busyMs
+        lineage = [Int32](repeating: -1, count: tiles)
         runStart = [Int32](repeating: -1, count: tiles)
         runStartMs = [Double](repeating: 0, count: tiles)
         lastFrame = [Int32](repeating: -1, count: tiles)
         lastMs = [Double](repeating: -.infinity, count: tiles)
+        changes = [Int32](repeating: 0, count: tiles)
     }
 
     /// Takes the tiles that changed visibly in frame `frame`.
     mutating func update(frame: Int, ptsMs: Double, active: [Int]) {
-        for t in active {
-            if ptsMs - lastMs[t] >= stableMs {
-                closeRun(t)
-                runStart[t] = Int32(frame)
-                runStartMs[t] = ptsMs
-            }
-            lastFrame[t] = Int32(frame)
-            lastMs[t] = ptsMs
-            if ptsMs - runStartMs[t] >= busyMs { busyNow.insert(t) }
-        }
         // runs that paused long enough have ended
-        if !busyNow.isEmpty {
-            for t in busyNow where ptsMs - lastMs[t] >= stableMs { closeRun(t) }
-        }
-    }
-
-    private mutating func closeRun(_ t: Int) {
-        guard busyNow.remove(t) != nil else { return }
-        ended.append(Run(tile: t, start: Int(runStart[t]), end: Int(lastFrame[t]), startMs: runStartMs[t], endMs: lastMs[t]))
-    }
-
-    /// Whether tile `t` is busy now (its current run has lasted `busyMs`).
-    func isBusy(_ t: Int) -> Bool { busyNow.contains(t) }
-
-    /// Busy runs that overlap frames `from...to`, the current ones included (ongoing to `to`).
-    func runs(from: Int, to: Int) -> [Run] {
-        var out = ended.filter { $0.end >= from && $0.start <= to }
-        for t in busyNow {
-            out.append(Run(tile: t, start: Int(runStart[t]), end: Int(lastFrame[t]), startMs: runStartMs[t], endMs: lastMs[t]))
-        }
-        return out
-    }
-
-    /// The frames of `from...to` in which a busy region holds each tile: busy tiles and their
-    /// neighbours (a counter's slower digits change less often than a pause).
-    func held(from: Int, to: Int) -> BusyHold {
-        var out = BusyHold()
-        for r in runs(from: from, to: to) {
-            let x = r.tile % columns, y = r.tile / columns
-            let range = max(from, r.start)...min(to, r.end)
+        for t in running where ptsMs - lastMs[t] >= stableMs { close(t) }
+        running.subtract(running.filter { ptsMs - lastMs[$0] >= stableMs })
+        var starting: [Int] = []
+        for t in active where !running.contains(t) { starting.append(t) }
+        // a tile starting to change joins the oldest lineage among neighbours that were changing
+        // before this frame; decided before any tile of this frame is marked
+        var joins: [(Int, Int32)] = []
+        for t in starting {
+            let x = t % columns, y = t / columns
+            var best: Int32 = -1
+            var bestMs = Double.infinity
             for dy in -1...1 where y + dy >= 0 && y + dy < rows {
-                for dx in -1...1 where x + dx >= 0 && x + dx < columns {
-                    out.ranges[(y + dy) * columns + x + dx, default: []].append(range)
+                for dx in -1...1 where (dx != 0 || dy != 0) && x + dx >= 0 && x + dx < columns {
+                    let n = (y + dy) * columns + x + dx
+                    guard running.contains(n), lastFrame[n] < Int32(frame), let l = lineages[Int(lineage[n])] else { continue }
+                    if l.startMs < bestMs { bestMs = l.startMs; best = lineage[n] }
                 }
             }
+            joins.append((t, best))
+        }
+        for (t, l) in joins {
+            var id = l
+            if id < 0 {
+                id = Int32(nextLineage)
+                nextLineage += 1
+                lineages[Int(id)] = Lineage(startMs: ptsMs, lastMs: ptsMs)
+            }
+            lineage[t] = id
+            runStart[t] = Int32(frame)
+            runStartMs[t] = ptsMs
+            changes[t] = 0
+            running.insert(t)
+        }
+        for t in active {
+            lastFrame[t] = Int32(frame)
+            lastMs[t] = ptsMs
+            changes[t] += 1
+            lineages[Int(lineage[t])]?.lastMs = ptsMs
+        }
+        // lineages that have no tile left in them and were never busy are forgotten
+        if lineages.count > 64, frame % 64 == 0 {
+            let live = Set(running.map { Int(lineage[$0]) }).union(ended.map(\.lineage))
+            lineages = lineages.filter { live.contains($0.key) }
+        }
+    }
+
+    private func isBusy(lineage id: Int) -> Bool {
+        guard let l = lineages[id] else { return false }
+        return l.lastMs - l.startMs >= busyMs
+    }
+
+    private func run(of t: Int) -> Run {
+        Run(tile: t, lineage: Int(lineage[t]), start: Int(runStart[t]), end: Int(lastFrame[t]), startMs: runStartMs[t], endMs: lastMs[t],
+            changes: Int(changes[t]))
+    }
+
+    private mutating func close(_ t: Int) { ended.append(run(of: t)) }
+
+    /// Whether tile `t` is changing now as part of a busy lineage.
+    func isBusy(_ t: Int) -> Bool { running.contains(t) && isBusy(lineage: Int(lineage[t])) }
+
+    /// The frames of `from...to` in which a busy region holds each tile.
+    func held(from: Int, to: Int) -> BusyHold {
+        var out = BusyHold()
+        for r in ended + running.map(run(of:)) where r.end >= from && r.start <= to && isBusy(lineage: r.lineage) {
+            out.ranges[r.tile, default: []].append(max(from, r.start)...min(to, r.end))
         }
         return out
     }
 
-    /// Takes the busy runs that ended at or before `frame`, grouped into regions: runs of
-    /// neighbouring tiles whose times overlap are one region.
+    /// Takes the busy lineages that ended at or before `frame` (all, when `closingAll`), grouped
+    /// into regions: lineages of neighbouring tiles whose times overlap are one region. Runs of
+    /// lineages that ended without turning busy are dropped.
     mutating func takeEnded(through frame: Int, closingAll: Bool = false) -> [[Run]] {
-        if closingAll { for t in busyNow { closeRun(t) } }
-        let done = ended.filter { $0.end <= frame }
-        ended.removeAll { $0.end <= frame }
+        if closingAll {
+            for t in running { close(t) }
+            running.removeAll()
+        }
+        let liveLineages = Set(running.map { Int(lineage[$0]) })
+        let finished = ended.filter { $0.end <= frame && !liveLineages.contains($0.lineage) }
+        ended.removeAll { $0.end <= frame && !liveLineages.contains($0.lineage) }
+        let done = finished.filter { isBusy(lineage: $0.lineage) }
         guard !done.isEmpty else { return [] }
-        var parent = Array(done.indices)
+        var byLineage: [Int: [Run]] = [:]
+        for r in done { byLineage[r.lineage, default: []].append(r) }
+        let ids = byLineage.keys.sorted()
+        var parent = Dictionary(uniqueKeysWithValues: ids.map { ($0, $0) })
         func find(_ i: Int) -> Int {
             var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            while parent[i]! != i { i = parent[i]! }
             return i
         }
-        for i in done.indices {
-            for j in done.indices where j > i {
-                let a = done[i], b = done[j]
-                let dx = abs(a.tile % columns - b.tile % columns), dy = abs(a.tile / columns - b.tile / columns)
-                if dx <= 2, dy <= 2, a.start <= b.end, b.start <= a.end { parent[find(i)] = find(j) }
+        let boxes = ids.map { TileBox(byLineage[$0]!.map(\.tile), columns: columns).grown(by: 1, columns: columns, rows: rows) }
+        let spans = ids.map { id in (byLineage[id]!.map(\.start).min()!, byLineage[id]!.map(\.end).max()!) }
+        for i in ids.indices {
+            for j in ids.indices where j > i && boxes[i].intersects(boxes[j]) && spans[i].0 <= spans[j].1 && spans[j].0 <= spans[i].1 {
+                parent[find(ids[i])] = find(ids[j])
             }
         }
         var groups: [Int: [Run]] = [:]
-        for i in done.indices { groups[find(i), default: []].append(done[i]) }
-        return groups.values.sorted { $0[0].start < $1[0].start }
+        for id in ids { groups[find(id), default: []] += byLineage[id]! }
+        return groups.values.sorted { $0.map(\.start).min()! < $1.map(\.start).min()! }
     }
 }
 

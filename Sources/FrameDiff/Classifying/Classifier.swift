@@ -196,11 +196,12 @@ public final class Classifier {
             }
             let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
             if debugClassifier {
-                debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
+                let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % grid.columns),\($0 / grid.columns)" }.joined(separator: " ") }
+                debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
             }
             guard let r = judged else { continue }
             let box = TileBox(r.tiles, columns: cols)
-            if let same = decided.firstIndex(where: { $0.kind == r.kind && $0.start == r.start && $0.end == r.end && $0.box.intersects(box) }) {
+            if let same = decided.firstIndex(where: { $0.kind == r.kind && $0.start == r.start && $0.end == r.end }) {
                 // two pieces of one change that the states joined up: one finding
                 decided[same].tiles = Array(Set(decided[same].tiles).union(r.tiles)).sorted()
                 decided[same].box = TileBox(decided[same].tiles, columns: cols)
@@ -233,7 +234,11 @@ public final class Classifier {
 
     /// A region that kept changing, as one motion over its whole run.
     private func busyFinding(_ runs: [BusyTracker.Run], in window: ClassifierWindow) -> Finding {
-        let (region, area) = extent(of: Set(runs.map(\.tile)))
+        // (a tile the region touched once, at a cut beside it, is not part of it)
+        var changed: [Int: Int] = [:]
+        for r in runs { changed[r.tile, default: 0] += r.changes }
+        let own = changed.filter { $0.value >= 3 }.keys
+        let (region, area) = extent(of: own.isEmpty ? Set(changed.keys) : Set(own))
         let start = runs.min { $0.startMs < $1.startMs }!, end = runs.max { $0.endMs < $1.endMs }!
         let seen = (0..<window.count).filter { window[$0].index >= start.start && window[$0].index <= end.end }
         var f = Finding(kind: .motion, startMs: start.startMs, endMs: end.endMs, firstFrame: start.start, lastFrame: end.end,

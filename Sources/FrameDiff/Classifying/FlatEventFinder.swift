@@ -81,7 +81,10 @@ struct FlatEventFinder {
         }
         while let colour = window[e.end].thumb.dominantFill(),
               case let during = window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance).count,
-              Double(during) >= options.blankFraction * Double(tiles) {
+              Double(during) >= options.blankFraction * Double(tiles),
+              solidity(window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance),
+                       box: TileBox(window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance), columns: grid.columns))
+                >= options.blankSolid {
             // (it ends with the first paint: a change over a tenth of the frame, most of it on that page)
             guard let next = ((e.end + 1)..<window.count).first(where: { k in
                 Double(during - window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) >= options.blankRise * Double(tiles)
@@ -162,6 +165,11 @@ struct FlatEventFinder {
             guard blank else { return nil }
             let before = coverage(start - 1), after = coverage(end)
             guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
+            // ...in a visible step each way (a fade to black that holds is a fade to a state)
+            let stepIn = Double(active[start].count) / Double(tiles), stepOut = Double(active[end].count) / Double(tiles)
+            guard min(stepIn, stepOut) >= options.blankRise / 2, max(contrastIn, contrastOut) >= 2 * options.fillContrast else {
+                return rejected("blank entered or left gradually")
+            }
             let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
             // a blank page is flat throughout; a sparse page on a white background is not
             let box = TileBox(all, columns: grid.columns)
