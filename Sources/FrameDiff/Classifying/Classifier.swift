@@ -201,8 +201,19 @@ public final class Classifier {
             }
             guard let r = judged else { continue }
             let box = TileBox(r.tiles, columns: cols)
-            if let same = decided.firstIndex(where: { $0.kind == r.kind && $0.start == r.start && $0.end == r.end }) {
-                // two pieces of one change that the states joined up: one finding
+            // Two pieces of one change: the same times, or mostly the same times with one inside
+            // the other (a slow fade's faint corners) are one finding, timed by the larger.
+            func together(_ d: (kind: FindingKind, start: Int, end: Int, tiles: [Int], evidence: [Evidence], box: TileBox)) -> Bool {
+                guard d.kind == r.kind else { return false }
+                if d.start == r.start && d.end == r.end { return true }
+                let overlap = min(d.end, r.end) - max(d.start, r.start), shorter = min(d.end - d.start, r.end - r.start)
+                let (a, b) = (d.box.grown(by: 1, columns: cols, rows: grid.rows), box.grown(by: 1, columns: cols, rows: grid.rows))
+                return shorter > 0 && Double(overlap) >= 0.5 * Double(shorter) && (a.contains(b) || b.contains(a))
+            }
+            if let same = decided.firstIndex(where: together) {
+                if r.tiles.count > decided[same].tiles.count {
+                    (decided[same].start, decided[same].end, decided[same].evidence) = (r.start, r.end, r.evidence)
+                }
                 decided[same].tiles = Array(Set(decided[same].tiles).union(r.tiles)).sorted()
                 decided[same].box = TileBox(decided[same].tiles, columns: cols)
                 continue
@@ -234,10 +245,12 @@ public final class Classifier {
 
     /// A region that kept changing, as one motion over its whole run.
     private func busyFinding(_ runs: [BusyTracker.Run], in window: ClassifierWindow) -> Finding {
-        // (a tile the region touched once, at a cut beside it, is not part of it)
+        // (a tile the region touched now and then, at cuts beside it, is not part of it: its own
+        // tiles change in at least one frame of twenty, a counter's tens digit in one of ten)
         var changed: [Int: Int] = [:]
         for r in runs { changed[r.tile, default: 0] += r.changes }
-        let own = changed.filter { $0.value >= 3 }.keys
+        let span = Double(runs.map(\.end).max()! - runs.map(\.start).min()! + 1)
+        let own = changed.filter { Double($0.value) >= 0.05 * span }.keys
         let (region, area) = extent(of: own.isEmpty ? Set(changed.keys) : Set(own))
         let start = runs.min { $0.startMs < $1.startMs }!, end = runs.max { $0.endMs < $1.endMs }!
         let seen = (0..<window.count).filter { window[$0].index >= start.start && window[$0].index <= end.end }
