@@ -158,11 +158,11 @@ public final class Classifier {
         let period = periodMs.isFinite ? periodMs : 1000 / 60
         let finder = FlatEventFinder(options: options, grid: grid, tiles: board.tiles, pauseMs: options.pauseMs(periodMs: period))
         var explained: [(from: Int, to: Int, box: TileBox)] = []  // placeholders: window positions, tiles
-        var blanks: [(from: Int, to: Int)] = []  // a blank separates the states around it
+        var blanks: [(from: Int, to: Int, change: Double)] = []  // a blank separates the states around it
         var flat: [(finding: Finding, event: FlatEventFinder.Event)] = []
         for e in finder.events(fills.ended.filter { $0.end <= last }, window: window, active: &active) {
             if e.kind == .blank {
-                blanks.append((e.start, e.end))
+                blanks.append((e.start, e.end, e.evidence.first { $0.name == "contrast_out" }?.value ?? 0))
             } else {
                 let around = e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)
                 for k in e.start...e.end { active[k].removeAll { around.contains(tile: $0, columns: grid.columns) } }
@@ -181,12 +181,13 @@ public final class Classifier {
         var decided: [(kind: FindingKind, start: Int, end: Int, tiles: [Int], evidence: [Evidence], box: TileBox)] = []
         for (i, c) in candidates.enumerated() {
             var lo = 0, hi = n - 1
+            var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
             for d in decided where d.box.grown(by: 1, columns: grid.columns, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {
-                lo = max(lo, d.end)
+                if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.first { $0.name == "change" }?.value ?? 0) }
             }
             for (j, o) in candidates.enumerated() where o.a > c.b && boxes[j].intersects(boxes[i]) { hi = min(hi, o.a - 1) }
             for b in blanks {
-                if b.to <= c.a { lo = max(lo, b.to) }
+                if b.to <= c.a, b.to >= lo { (lo, previousChange) = (b.to, b.change) }
                 if b.from > c.b { hi = min(hi, b.from - 1) }
             }
             let cols = grid.columns
@@ -200,6 +201,12 @@ public final class Classifier {
                 debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
             }
             guard let r = judged else { continue }
+            // The encoder settling after a big change (a low bitrate refines the new picture over
+            // a few hundred ms) moves a little and soon: no finding of its own.
+            let span = r.evidence.first { $0.name == "change" }?.value ?? 0
+            if r.kind != .cut, window.ms(r.start) - window.ms(lo) < options.stableMs, span < options.settlingShare * previousChange {
+                continue
+            }
             let box = TileBox(r.tiles, columns: cols)
             // Two pieces of one change: the same times, or mostly the same times with one inside
             // the other (a slow fade's faint corners) are one finding, timed by the larger.

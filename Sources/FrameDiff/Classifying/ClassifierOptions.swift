@@ -43,6 +43,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A transition whose first changed frame is already within this share of the new state is a
     /// cut: after a cut the encoder refines the picture over a few frames by 1-2% of the change.
     public var cutShare: Double = 0.03
+    /// A fade or motion that starts within `stableMs` of a change in the same place, and moves the
+    /// picture by less than this share of that change, is the encoder refining the new picture
+    /// (CRF 34 refines a blank's end by 5% of it over 300 ms).
+    public var settlingShare: Double = 0.1
     /// A frame is a blend of the old and new state when what the blend does not explain is at most
     /// this share of the difference between the states.
     public var fadeResidual: Double = 0.2
