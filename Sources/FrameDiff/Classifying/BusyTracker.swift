@@ -29,6 +29,8 @@ struct BusyTracker: Sendable {
         var lastMs: Double
     }
 
+    /// The most tiles that start changing together and still join the lineage beside them.
+    static let joinTiles = 16
     private let columns: Int, rows: Int
     private let stableMs: Double, busyMs: Double
     private var lineage: [Int32]
@@ -67,7 +69,17 @@ struct BusyTracker: Sendable {
         // a tile starting to change joins the oldest lineage among neighbours that were changing
         // before this frame; decided before any tile of this frame is marked
         var joins: [(Int, Int32)] = []
+        // (a large patch starting at once — a placeholder, a cut — is a change of its own, even
+        // where it touches a busy region; the front of a bar or the next digit is a few tiles)
+        var large = Set<Int>()
+        if starting.count > Self.joinTiles {
+            for c in TileBox.components(of: starting, columns: columns) where c.count > Self.joinTiles { large.formUnion(c) }
+        }
         for t in starting {
+            if large.contains(t) {
+                joins.append((t, -1))
+                continue
+            }
             let x = t % columns, y = t / columns
             var best: Int32 = -1
             var bestMs = Double.infinity

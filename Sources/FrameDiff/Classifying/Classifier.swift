@@ -253,11 +253,12 @@ public final class Classifier {
     /// A region that kept changing, as one motion over its whole run.
     private func busyFinding(_ runs: [BusyTracker.Run], in window: ClassifierWindow) -> Finding {
         // (a tile the region touched now and then, at cuts beside it, is not part of it: its own
-        // tiles change in at least one frame of twenty, a counter's tens digit in one of ten)
+        // tiles change in at least one frame of twelve, a counter's tens digit in one of ten)
         var changed: [Int: Int] = [:]
         for r in runs { changed[r.tile, default: 0] += r.changes }
         let span = Double(runs.map(\.end).max()! - runs.map(\.start).min()! + 1)
-        let own = changed.filter { Double($0.value) >= 0.05 * span }.keys
+        let own = changed.filter { Double($0.value) >= 0.08 * span }.keys
+        if debugClassifier { debugLine("busy span \(span): " + changed.sorted { $0.key < $1.key }.map { "\($0.key % grid.columns),\($0.key / grid.columns):\($0.value)" }.joined(separator: " ")) }
         let (region, area) = extent(of: own.isEmpty ? Set(changed.keys) : Set(own))
         let start = runs.min { $0.startMs < $1.startMs }!, end = runs.max { $0.endMs < $1.endMs }!
         let seen = (0..<window.count).filter { window[$0].index >= start.start && window[$0].index <= end.end }

@@ -42,7 +42,7 @@ public indirect enum JSON: Equatable, Sendable {
     private var isSmall: Bool {
         switch self {
         case .array(let items): return items.count <= 8
-        case .object(let members): return members.count <= 6
+        case .object(let members): return members.count <= 10
         default: return true
         }
     }
