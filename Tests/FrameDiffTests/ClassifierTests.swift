@@ -179,6 +179,153 @@ struct ClassifierTests {
             #expect(abs(x.startMs - y.startMs) < 1 && abs(x.endMs - y.endMs) < 1)
         }
     }
+
+    // MARK: - placeholders judged as regions, busy regions, refinement
+
+    /// A page whose image is smooth: flat tiles of different colours (a colour spectrum).
+    func smoothPage() -> PNGImage {
+        var p = SyntheticClip.page(seed: 4, image: nil)
+        for by in 0..<4 {
+            for bx in 0..<6 {
+                SyntheticClip.fill(&p, Rect(x: 16 + bx * 16, y: 48 + by * 16, w: 16, h: 16),
+                                   (UInt8(40 + bx * 35), UInt8(200 - by * 40), UInt8(90 + bx * 20 + by * 10)))
+            }
+        }
+        return p
+    }
+
+    @Test func placeholderOverASmoothPictureIsOneFlash() throws {
+        let page = smoothPage()
+        var placeholder = page
+        SyntheticClip.fill(&placeholder, Rect(x: 16, y: 48, w: 96, h: 64), (200, 200, 205))
+        var clip = SyntheticClip()
+        clip.hold(page, ms: 400)
+        clip.hold(placeholder, ms: 67)
+        clip.hold(page, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.flash], "\(kinds(f))")
+        #expect(abs((f.first?.durationMs ?? 0) - 4 * period) < 1)
+    }
+
+    @Test func twoPlaceholdersAtOnceAreTwoFlashes() throws {
+        var placeholders = a
+        SyntheticClip.fill(&placeholders, Rect(x: 16, y: 48, w: 48, h: 48), (158, 158, 158))
+        SyntheticClip.fill(&placeholders, Rect(x: 96, y: 48, w: 48, h: 48), (158, 158, 158))
+        var page = a
+        SyntheticClip.texture(&page, Rect(x: 96, y: 48, w: 48, h: 48), seed: 5)
+        var shown = placeholders
+        SyntheticClip.texture(&shown, Rect(x: 16, y: 48, w: 48, h: 48), seed: 6)
+        SyntheticClip.texture(&shown, Rect(x: 96, y: 48, w: 48, h: 48), seed: 5)
+        var clip = SyntheticClip()
+        clip.hold(page, ms: 400)
+        clip.hold(placeholders, ms: 83.3)
+        clip.hold(shown, ms: 400)
+        #expect(kinds(try clip.findings()) == [.flash, .flash])
+    }
+
+    @Test func textureArrivingInSmallStepsOnFlatTilesIsNoFlash() throws {
+        // what an encoder does after a cut: smooth areas first come out flat, then gain texture
+        // over a few frames while their colours stay
+        var flat = b
+        SyntheticClip.fill(&flat, Rect(x: 16, y: 130, w: 128, h: 80), (90, 120, 160))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(flat, ms: period)
+        for k in 1...4 {
+            var refined = flat
+            for y in 130..<210 {
+                for x in 16..<144 {
+                    let v = (x + y) % 2 == 0 ? 2 * k : -2 * k  // texture without moving the colour
+                    refined[x, y] = (UInt8(90 + v), UInt8(120 + v), UInt8(160 + v))
+                }
+            }
+            clip.hold(refined, ms: period)
+        }
+        clip.hold(clip.frames.last!.image, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.cut], "\(kinds(f))")
+    }
+
+    @Test func crossfadeThroughFlatColoursIsAFadeNotAFlash() throws {
+        var red = a, blue = a
+        SyntheticClip.fill(&red, Rect(x: 16, y: 48, w: 96, h: 64), (220, 40, 40))
+        SyntheticClip.fill(&blue, Rect(x: 16, y: 48, w: 96, h: 64), (40, 40, 220))
+        var clip = SyntheticClip()
+        clip.hold(red, ms: 400)
+        for k in 1...5 { clip.hold(SyntheticClip.blend(red, blue, Double(k) / 6), ms: period) }
+        clip.hold(blue, ms: 400)
+        #expect(kinds(try clip.findings()) == [.fade])
+    }
+
+    @Test func counterTickingEveryFrameDoesNotHideTwoCuts() throws {
+        var clip = SyntheticClip()
+        let pages = [a, b, a]
+        for (n, page) in pages.enumerated() {
+            for k in 0..<60 {
+                var p = page
+                let i = n * 60 + k
+                // a counter in the bottom corner: its digit cells change every frame
+                SyntheticClip.fill(&p, Rect(x: 8, y: 296, w: 40, h: 16), (250, 220, 60))
+                for d in 0..<3 {
+                    let v = (i / [1, 10, 100][d]) % 10
+                    // a digit's strokes: dark on odd counts, light on even ones
+                    SyntheticClip.fill(&p, Rect(x: 40 - d * 12, y: 298, w: 8, h: 12), v % 2 == 1 ? (20, 20, 20) : (240, 240, 230))
+                }
+                clip.hold(p, ms: period)
+            }
+        }
+        let f = try clip.findings()
+        let cuts = f.filter { $0.kind == .cut }
+        #expect(cuts.count == 2, "\(f.map { "\($0.kind) \($0.startMs)" })")
+        #expect(cuts.map { Int($0.startMs.rounded()) } == [1000, 2000])
+        let busy = f.filter { $0.evidence.contains { $0.name == "busy" } }
+        #expect(busy.count == 1 && busy.first?.kind == .motion && (busy.first?.region.y ?? 0) >= 280,
+                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region) \($0.evidence.map(\.name))" })")
+    }
+
+    @Test func cutFollowedBySlideAfter100msIsTwoFindings() throws {
+        let c = SyntheticClip.page(seed: 7, image: nil)
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(c, ms: 100)
+        for k in 1...8 { clip.hold(SyntheticClip.page(seed: 7, image: nil, scroll: k * 10), ms: period) }
+        clip.hold(SyntheticClip.page(seed: 7, image: nil, scroll: 80), ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.cut, .motion], "\(kinds(f))")
+        #expect(abs(f[1].startMs - 500) < 1)
+    }
+
+    @Test func clockDigitChangeIsACut() throws {
+        var ticked = a
+        SyntheticClip.fill(&ticked, Rect(x: 130, y: 6, w: 3, h: 10), (255, 255, 255))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(ticked, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.cut])
+        #expect(f.first.map { $0.region.area <= 32 * 32 } == true)
+    }
+
+    @Test func whitePageThenTheSitesBackgroundIsOneBlank() throws {
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255), ms: 5 * period)
+        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 232), ms: 3 * period)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.blank], "\(kinds(f))")
+        #expect(abs((f.first?.durationMs ?? 0) - 8 * period) < 1)
+    }
+
+    @Test func pageOfSparseTextOnWhiteIsNoBlank() throws {
+        var sparse = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
+        for y in stride(from: 40, to: 300, by: 48) { SyntheticClip.fill(&sparse, Rect(x: 8, y: y, w: 120, h: 8), (40, 40, 40)) }
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(sparse, ms: 5 * period)
+        clip.hold(b, ms: 400)
+        #expect(!kinds(try clip.findings()).contains(.blank))
+    }
 }
 
 extension PNGImage {
