@@ -6,7 +6,8 @@ import Testing
 struct AnalysisTests {
     static let films = ["laptop-inner.mp4", "feed-30fps-h264.mp4", "gallery-vfr-h264.mp4", "tablet-landscape-hevc.mp4",
                         "odd-size-444.mkv", "hevc10-fade.mp4", "rotated-90.mp4", "static-crf30.mp4", "noise-only.mp4",
-                        "fold-inner.mp4", "rotate-settle.ts", "rotate-animation.mp4"]
+                        "fold-inner.mp4", "rotate-settle.ts", "rotate-animation.mp4",
+                        "rotate-sideways.mp4", "rotate-sideways-vfr.mp4", "unfold-vfr.mp4"]
 
     @Test("every truth finding found with its kind and timing within a frame, nothing else", arguments: films)
     func matchesTruth(film: String) throws {
@@ -114,6 +115,35 @@ struct InferenceTests {
         #expect(abs((events[0]["start_ms"] as! Double) - 1000) < 1 && abs((events[0]["end_ms"] as! Double) - 1383.3) <= 17)
         let phases = (j["findings"] as! [[String: Any]]).map { "\($0["kind"]!) \($0["phase"]!)" }
         #expect(phases == ["motion during", "cut after"])
+    }
+
+    @Test("a rotation on a dark ground into a sideways UI, CFR and VFR", arguments: ["rotate-sideways.mp4", "rotate-sideways-vfr.mp4"])
+    func rotationOnADarkGroundIsARotation(film: String) throws {
+        let j = try Harness.json(try Harness.run(["samples/" + film, "--format", "json"]).stdout)
+        let events = try #require(j["events"] as? [[String: Any]])
+        #expect(events.map { $0["kind"] as? String } == ["rotation"])
+        #expect(abs((events[0]["start_ms"] as! Double) - 1000) <= 17 && abs((events[0]["end_ms"] as! Double) - 1383.3) <= 17)
+        #expect((events[0]["confidence"] as? Double ?? 0) > 0 && events[0]["evidence"] is [String: Any])
+    }
+
+    @Test func unfoldUnderABlurCoverInAVFRFilm() throws {
+        let j = try Harness.json(try Harness.run(["samples/unfold-vfr.mp4", "--format", "json"]).stdout)
+        let events = try #require(j["events"] as? [[String: Any]])
+        #expect(events.count == 1 && ["open", "close"].contains(events[0]["kind"] as? String ?? ""))
+        #expect((events[0]["start_ms"] as! Double) <= 1100 && (events[0]["end_ms"] as! Double) >= 1600)
+    }
+
+    @Test("look-alikes of a posture change infer nothing",
+          arguments: ["h07-dialog-blur-backdrop.mp4", "h15-dark-90fps-hevc.mp4", "h16-lookalike-sheet-fades.mp4"])
+    func lookAlikesInferNothing(film: String) throws {
+        let j = try Harness.json(try Harness.run(["samples/" + film, "--format", "json"]).stdout)
+        #expect((j["events"] as? [Any])?.isEmpty == true, "\(j["events"] ?? "")")
+    }
+
+    @Test func noInferTurnsInferenceOff() throws {
+        let j = try Harness.json(try Harness.run(["samples/rotate-sideways.mp4", "--no-infer", "--format", "json"]).stdout)
+        #expect((j["events"] as? [Any])?.isEmpty == true)
+        #expect((j["findings"] as! [[String: Any]]).allSatisfy { $0["phase"] as? String == "none" })
     }
 
     @Test func filmsWithoutEventsInferNone() throws {

@@ -9,6 +9,7 @@ import Testing
 @Suite("Hard sample films against their truth")
 struct HardSampleTests {
     static let films = ["h01-smooth-flashes", "h04-cut-blank-onto-placeholder", "h05-blank-variants", "h06-dark-24fps-hevc",
+                        "h07-dialog-blur-backdrop", "h15-dark-90fps-hevc",
                         "h09-lowrate-crf34-60", "h10-busy-counter", "h11-busy-spinner-progress-clock", "h12-cut-then-slide",
                         "h13-vfr-120-hevc", "h16-lookalike-sheet-fades", "h18-24fps-large-small-flash"]
 

@@ -117,9 +117,19 @@ struct TieTests {
     }
 
     @Test func sizeChangesAreRotationsOrDisplaySwitches() {
-        let e = inferredEvents(sizeChanges: [(1000, (360, 780), (780, 360)), (2000, (780, 360), (1000, 900)),
-                                             (3000, (1000, 900), (360, 780))], coverMs: 500)
+        let e = inferredEvents(sizeChanges: [(1000, (360, 780), (780, 360), 1000), (2000, (780, 360), (1000, 900), 2000),
+                                             (3000, (1000, 900), (360, 780), 3000)], coverMs: 500)
         #expect(e.map(\.kind) == [.rotation, .open, .close])
         #expect(e.allSatisfy { $0.source == .inferred } && e[0].coverEndMs == 1500)
+        #expect(e.allSatisfy { ($0.confidence ?? 0) > 0 && !$0.evidence.isEmpty })
+    }
+
+    @Test func aSizeSwapUnderACoverIsARotationFromTheAnimationsStart() {
+        let cover = CoverTracker.Cover(startMs: 2000, endMs: 2600, detailLeft: 0.1, shift: 40)
+        let e = inferredEvents(sizeChanges: [(2383, (720, 1560), (1560, 720), 2017)], covers: [cover], coverMs: 500)
+        #expect(e.map(\.kind) == [.rotation])
+        #expect(e[0].startMs == 2000)
+        let alone = inferredEvents(sizeChanges: [(2383, (720, 1560), (1560, 720), 2017)], coverMs: 500)
+        #expect(alone[0].startMs == 2017 && alone[0].endMs == 2383 && alone[0].coverEndMs == 2883)
     }
 }

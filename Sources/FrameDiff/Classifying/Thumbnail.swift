@@ -64,6 +64,19 @@ struct Thumbnail: Sendable {
         return top.sum / Float(top.n)
     }
 
+    /// Mean absolute difference of the tile means over every tile (levels a channel); 255 when the
+    /// pictures are of different sizes.
+    func distance(to other: Thumbnail) -> Double {
+        guard other.means.count == means.count, !means.isEmpty else { return 255 }
+        var sum: Float = 0
+        means.withUnsafeBufferPointer { a in
+            other.means.withUnsafeBufferPointer { b in
+                for i in 0..<a.count { sum += abs(a[i] - b[i]) }
+            }
+        }
+        return Double(sum) / Double(means.count)
+    }
+
     /// Tiles that are flat fills within `tolerance` levels (every channel) of `colour`.
     func tilesFilled(with colour: SIMD3<Float>, tolerance: Float) -> [Int] {
         var out: [Int] = []

@@ -8,15 +8,44 @@
 /// NB: a Gaussian blur of sigma 16 px (system covers blur harder) took the share from 81% of the
 /// tiles to 5% in the fold sample, so "below half" is a loose bound, not a fit to that film.
 ///
+/// Look-alikes are told apart at the cover's deepest frame: a system cover blurs everything, so
+/// the detail left is at most a quarter of what the picture had (folds and unfolds in the samples,
+/// the hard films and the labelled films: 0-21%), where a dialog over a blurred backdrop keeps its
+/// own (33-46%); and a blur keeps each tile's colour near what it was (mean shift 19-55 levels),
+/// where a fade to black or a new page does not (170+).
+///
 ///     var t = CoverTracker(); board.update(m); t.add(m, board)
 struct CoverTracker: Sendable {
-    private(set) var covers: [(startMs: Double, endMs: Double)] = []
+    /// A cover found: its times, and the detail left (share of the baseline's) and the mean shift
+    /// of the tiles from the picture before it (levels) at its deepest frame.
+    struct Cover: Sendable {
+        var startMs: Double
+        var endMs: Double
+        var detailLeft: Double
+        var shift: Double
+    }
+
+    private(set) var covers: [Cover] = []
     private var baseline = 0.0
     private var coverStart: (ms: Double, baseline: Double)?
     private var runStartMs: Double?       // first frame of the current run of broad changes
     private var endingFromMs: Double?     // detail is back; the cover ends when the picture holds still
+    private var baselinePicture = Thumbnail(tiles: 0)
+    private var deepest: (share: Double, shift: Double) = (1, 0)
 
     static let minShare = 0.15, dropTo = 0.5, backTo = 0.7, maxMeanShift: Float = 12
+    static let maxDetailLeft = 0.25, maxCoverShift = 100.0, heldMs = 150.0
+    private var last: (ms: Double, share: Double, picture: Thumbnail)?
+
+    private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double) {
+        let left = deepest.share / max(start.baseline, 0.001)
+        if debugClassifier { debugLine("cover \(start.ms)-\(endMs) detail left \(left) shift \(deepest.shift)") }
+        if left <= Self.maxDetailLeft, deepest.shift <= Self.maxCoverShift {
+            covers.append(Cover(startMs: start.ms, endMs: endMs, detailLeft: left, shift: deepest.shift))
+        }
+        coverStart = nil
+        endingFromMs = nil
+    }
 
     /// Reads a frame from `board`, which has already been updated with it.
     mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
@@ -24,15 +53,29 @@ struct CoverTracker: Sendable {
         let tiles = board.tiles
         let share = Double(board.detailed) / Double(tiles)
         let broad = m.changes.count * 20 >= tiles
+        defer { last = (m.ptsMs, share, board.picture) }
+        if m.complete {
+            // a new picture: its detail is the baseline
+            (baseline, baselinePicture, coverStart, endingFromMs, runStartMs) = (share, board.picture, nil, nil, nil)
+            return
+        }
+        // A change-driven VFR film writes no frame while the picture holds: a gap of `heldMs` means
+        // the last frame was a still picture.
+        if let last, m.ptsMs - last.ms >= Self.heldMs {
+            if let start = coverStart, endingFromMs != nil {
+                close(start, at: last.ms)
+            } else if coverStart == nil {
+                (baseline, baselinePicture) = (last.share, last.picture)
+            }
+            runStartMs = nil
+        }
         if broad { runStartMs = runStartMs ?? m.ptsMs }
         defer { if !broad { runStartMs = nil } }
         if let start = coverStart {
             if let from = endingFromMs {
                 // the cover lifts with the last frame of the change that brought the detail back
                 if !broad || m.ptsMs - from > 1000 {
-                    covers.append((start.ms, m.ptsMs))
-                    coverStart = nil
-                    endingFromMs = nil
+                    close(start, at: m.ptsMs)
                     baseline = share
                 }
             } else if share >= Self.backTo * start.baseline {
@@ -41,12 +84,17 @@ struct CoverTracker: Sendable {
                 coverStart = nil
                 baseline = share
             }
-        } else if !m.complete, baseline >= Self.minShare, share < Self.dropTo * baseline, meanShift < Self.maxMeanShift {
+        } else if baseline >= Self.minShare, share < Self.dropTo * baseline, meanShift < Self.maxMeanShift {
             // the cover began with the change that led into it (it fades in over a few frames)
             coverStart = (runStartMs ?? m.ptsMs, baseline)
+            deepest = (share, board.picture.distance(to: baselinePicture))
         } else if !broad {
             // the detail of the last still picture
             baseline = share
+            baselinePicture = board.picture
+        }
+        if coverStart != nil, endingFromMs == nil, share < deepest.share {
+            deepest = (share, board.picture.distance(to: baselinePicture))
         }
     }
 }

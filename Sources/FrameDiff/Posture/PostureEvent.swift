@@ -40,6 +40,9 @@ public struct PostureEvent: Sendable, Equatable {
     public var source: Source
     /// When the system's cover lifts (≥ endMs); equal to endMs for a bend or a flatten.
     public var coverEndMs: Double
+    /// For an inferred event: how sure the inference is (0-1) and the measures it rests on.
+    public var confidence: Double?
+    public var evidence: [Evidence] = []
 
     public init(index: Int, kind: Kind, startMs: Double, endMs: Double, fromDeg: Double? = nil, toDeg: Double? = nil,
                 orientation: String? = nil, source: Source, coverEndMs: Double? = nil) {

@@ -6,13 +6,24 @@
 struct PostureInference: Sendable {
     private var covers = CoverTracker()
     private var turns = RotationTracker()
-    private var sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int))] = []
+    private var sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)] = []
     private var size: (Int, Int)?
+    /// Since when most of the picture has kept changing (the system's animation before a turn).
+    private var broadSinceMs: Double?
 
     mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
         let now = (m.grid.displayWidth, m.grid.displayHeight)
-        if let size, m.resized { sizeChanges.append((m.ptsMs, size, now)) }
+        if let size, m.resized {
+            let animated = broadSinceMs.map { m.ptsMs - $0 <= RotationTracker.maxMs ? $0 : m.ptsMs } ?? m.ptsMs
+            sizeChanges.append((m.ptsMs, size, now, animated))
+        }
         size = now
+        if !m.complete {
+            if m.changes.count * 2 >= board.tiles { broadSinceMs = broadSinceMs ?? m.ptsMs }
+            else if m.changes.count * 20 < board.tiles { broadSinceMs = nil }
+        } else if !m.resized {
+            broadSinceMs = nil
+        }
         covers.add(m, board)
         turns.add(m, board)
     }

@@ -28,8 +28,10 @@ extension EventSummary {
         if let from = e.fromDeg { members.append(("from_deg", .number(from, decimals: 2))) }
         if let to = e.toDeg { members.append(("to_deg", .number(to, decimals: 2))) }
         if let o = e.orientation { members.append(("orientation", .string(o))) }
+        members.append(("source", .string(e.source.rawValue)))
+        if let c = e.confidence { members.append(("confidence", .number(c, decimals: 2))) }
+        if !e.evidence.isEmpty { members.append(("evidence", .object(e.evidence.map { ($0.name, .number($0.value, decimals: 4)) }))) }
         members += [
-            ("source", .string(e.source.rawValue)),
             ("cover_end_ms", .number(e.coverEndMs, decimals: 3)),
             ("findings_during", .array(during.map { .int($0) })),
             ("findings_after", .array(after.map { .int($0) })),

@@ -35,7 +35,9 @@ extension PostureEvent {
         if let from = fromDeg, let to = toDeg { t += " \(JSON.format(from, decimals: 1))°→\(JSON.format(to, decimals: 1))°" }
         if let o = orientation { t += " to \(o)" }
         t += " " + JSON.format2(startMs / 1000) + "–" + JSON.format2(endMs / 1000) + " s"
-        if source == .inferred { t += " (seen in the film)" }
+        if source == .inferred {
+            t += confidence.map { " (seen in the film, confidence \(JSON.format($0, decimals: 2)))" } ?? " (seen in the film)"
+        }
         return t
     }
 }
