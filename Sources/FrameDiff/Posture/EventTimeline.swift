@@ -146,12 +146,13 @@ public struct EventSummary: Sendable, Equatable {
 public func tie(_ findings: inout [Finding], to events: [PostureEvent], settleMs: Double) -> [EventSummary] {
     var summaries = events.map { EventSummary(event: $0, during: [], after: [], settledAfterMs: nil) }
     for i in findings.indices {
-        let t = findings[i].startMs
+        // (times come from time bases like 1/600 s: 2300 ms may arrive as 2300.0000000000005)
+        let t = findings[i].startMs, slack = 0.5
         var best: (event: Int, phase: Phase)?
         for (k, e) in events.enumerated() {
-            if t >= e.startMs && t <= e.coverEndMs {
+            if t >= e.startMs - slack && t <= e.coverEndMs + slack {
                 best = (k, .during)
-            } else if t > e.coverEndMs && t <= e.endMs + settleMs, best?.phase != .during || best == nil {
+            } else if t > e.coverEndMs + slack && t <= e.endMs + settleMs + slack, best?.phase != .during || best == nil {
                 best = (k, .after)
             }
         }
