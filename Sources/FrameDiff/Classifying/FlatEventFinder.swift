@@ -135,6 +135,15 @@ struct FlatEventFinder {
         }
         guard start >= 1, end > start else { return rejected("timing") }
         let duration = window.ms(end) - window.ms(start)
+        // cheap tests first: most groups are a few tiles of smooth content
+        if blank {
+            // (the tiles that turn into a blank page are a good part of the frame)
+            guard Double(group.count) >= options.blankRise / 4 * Double(tiles) else { return nil }
+        } else {
+            guard duration <= options.flashMaxMs, group.count >= options.flashMinTiles else { return nil }
+            // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
+            guard !blanks.contains(where: { start >= $0.start - 1 && end <= $0.end + 1 }) else { return nil }
+        }
         let n = Float(group.count)
         let colour = group.map(\.colour).reduce(.zero, +) / n
         let uniformity = group.map { maxAbs($0.colour - colour) }.max() ?? 0
@@ -160,9 +169,9 @@ struct FlatEventFinder {
         func coverage(_ k: Int) -> Double {
             Double(window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) / Double(tiles)
         }
-        let during = coverage(start)
-        if during >= options.blankFraction {
-            guard blank else { return nil }
+        if blank {
+            let during = coverage(start)
+            guard during >= options.blankFraction else { return nil }
             let before = coverage(start - 1), after = coverage(end)
             guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
             // ...in a visible step each way (a fade to black that holds is a fade to a state)
@@ -180,7 +189,6 @@ struct FlatEventFinder {
                                                              Evidence("coverage_after", after), Evidence("solid", solid)])
         }
 
-        guard !blank else { return nil }
         // A fill on the way from the old picture to the new (a crossfade's middle frame) is no
         // placeholder: a placeholder's colour is a detour between what was before and after.
         var detour = 0.0, path = 0.0
@@ -201,9 +209,11 @@ struct FlatEventFinder {
         let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not), with
         // still surroundings until its content came (a crossfade or a scroll changes everything).
-        let cellSet = Set(cells)
+        var isCell = [Bool](repeating: false, count: grid.count)
+        for t in cells { isCell[t] = true }
+        let cellCount = isCell.lazy.filter { $0 }.count
         func moving(_ k: Int) -> Bool {
-            Double(active[k].filter { cellSet.contains($0) }.count) >= options.stepShare * Double(cellSet.count)
+            Double(active[k].lazy.filter { isCell[$0] }.count) >= options.stepShare * Double(cellCount)
         }
         if let moved = (1..<start).last(where: moving), window.ms(start) - window.ms(moved) < pauseMs {
             return rejected("moved before")
