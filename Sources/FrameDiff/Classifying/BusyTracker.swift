@@ -23,12 +23,6 @@ struct BusyTracker: Sendable {
         var changes: Int
     }
 
-    /// A lineage's life.
-    private struct Lineage: Sendable {
-        var startMs: Double
-        var lastMs: Double
-    }
-
     /// The most tiles that start changing together and still join the lineage beside them.
     static let joinTiles = 16
     private let columns: Int, rows: Int
@@ -39,10 +33,12 @@ struct BusyTracker: Sendable {
     private var lastFrame: [Int32]
     private var lastMs: [Double]
     private var changes: [Int32]
-    private var lineages: [Int: Lineage] = [:]
-    private var nextLineage = 0
+    /// Each lineage's first and last change (ms), by lineage number.
+    private var lineageStartMs: [Double] = []
+    private var lineageLastMs: [Double] = []
     /// Tiles in a run now (changed within `stableMs`).
-    private var running: Set<Int> = []
+    private var running: [Int] = []
+    private var isRunning: [Bool]
     /// Runs that ended, oldest first (only those of lineages that may still turn out busy).
     private var ended: [Run] = []
 
@@ -57,71 +53,74 @@ struct BusyTracker: Sendable {
         lastFrame = [Int32](repeating: -1, count: tiles)
         lastMs = [Double](repeating: -.infinity, count: tiles)
         changes = [Int32](repeating: 0, count: tiles)
+        isRunning = [Bool](repeating: false, count: tiles)
     }
 
     /// Takes the tiles that changed visibly in frame `frame`.
     mutating func update(frame: Int, ptsMs: Double, active: [Int]) {
         // runs that paused long enough have ended
-        for t in running where ptsMs - lastMs[t] >= stableMs { close(t) }
-        running.subtract(running.filter { ptsMs - lastMs[$0] >= stableMs })
-        var starting: [Int] = []
-        for t in active where !running.contains(t) { starting.append(t) }
-        // a tile starting to change joins the oldest lineage among neighbours that were changing
-        // before this frame; decided before any tile of this frame is marked
-        var joins: [(Int, Int32)] = []
-        // (a large patch starting at once — a placeholder, a cut — is a change of its own, even
-        // where it touches a busy region; the front of a bar or the next digit is a few tiles)
-        var large = Set<Int>()
-        if starting.count > Self.joinTiles {
-            for c in TileBox.components(of: starting, columns: columns) where c.count > Self.joinTiles { large.formUnion(c) }
-        }
-        for t in starting {
-            if large.contains(t) {
-                joins.append((t, -1))
-                continue
+        if running.contains(where: { ptsMs - lastMs[$0] >= stableMs }) {
+            for t in running where ptsMs - lastMs[t] >= stableMs {
+                close(t)
+                isRunning[t] = false
             }
+            running.removeAll { !isRunning[$0] }
+        }
+        let starting = active.filter { !isRunning[$0] }
+        // a tile starting to change joins the oldest lineage among neighbours that were changing
+        // before this frame; decided before any tile of this frame is marked. A large patch
+        // starting at once (a placeholder, a cut) is a change of its own, one lineage, even where
+        // it touches a busy region; the front of a bar or the next digit is a few tiles.
+        var joins: [(tile: Int, lineage: Int32)] = []
+        var loose = starting
+        if starting.count > Self.joinTiles {
+            loose = []
+            for c in TileBox.components(of: starting, columns: columns) {
+                if c.count > Self.joinTiles {
+                    let id = newLineage(ptsMs)
+                    joins += c.map { ($0, id) }
+                } else {
+                    loose += c
+                }
+            }
+        }
+        for t in loose {
             let x = t % columns, y = t / columns
             var best: Int32 = -1
             var bestMs = Double.infinity
             for dy in -1...1 where y + dy >= 0 && y + dy < rows {
                 for dx in -1...1 where (dx != 0 || dy != 0) && x + dx >= 0 && x + dx < columns {
                     let n = (y + dy) * columns + x + dx
-                    guard running.contains(n), lastFrame[n] < Int32(frame), let l = lineages[Int(lineage[n])] else { continue }
-                    if l.startMs < bestMs { bestMs = l.startMs; best = lineage[n] }
+                    guard isRunning[n], lastFrame[n] < Int32(frame) else { continue }
+                    let start = lineageStartMs[Int(lineage[n])]
+                    if start < bestMs { bestMs = start; best = lineage[n] }
                 }
             }
-            joins.append((t, best))
+            joins.append((t, best >= 0 ? best : newLineage(ptsMs)))
         }
-        for (t, l) in joins {
-            var id = l
-            if id < 0 {
-                id = Int32(nextLineage)
-                nextLineage += 1
-                lineages[Int(id)] = Lineage(startMs: ptsMs, lastMs: ptsMs)
-            }
+        for (t, id) in joins {
             lineage[t] = id
             runStart[t] = Int32(frame)
             runStartMs[t] = ptsMs
             changes[t] = 0
-            running.insert(t)
+            isRunning[t] = true
+            running.append(t)
         }
         for t in active {
             lastFrame[t] = Int32(frame)
             lastMs[t] = ptsMs
             changes[t] += 1
-            lineages[Int(lineage[t])]?.lastMs = ptsMs
-        }
-        // lineages that have no tile left in them and were never busy are forgotten
-        if lineages.count > 64, frame % 64 == 0 {
-            let live = Set(running.map { Int(lineage[$0]) }).union(ended.map(\.lineage))
-            lineages = lineages.filter { live.contains($0.key) }
+            lineageLastMs[Int(lineage[t])] = ptsMs
         }
     }
 
-    private func isBusy(lineage id: Int) -> Bool {
-        guard let l = lineages[id] else { return false }
-        return l.lastMs - l.startMs >= busyMs
+    private mutating func newLineage(_ ptsMs: Double) -> Int32 {
+        lineageStartMs.append(ptsMs)
+        lineageLastMs.append(ptsMs)
+        return Int32(lineageStartMs.count - 1)
     }
+
+    private func isBusy(lineage id: Int) -> Bool { lineageLastMs[id] - lineageStartMs[id] >= busyMs }
 
     private func run(of t: Int) -> Run {
         Run(tile: t, lineage: Int(lineage[t]), start: Int(runStart[t]), end: Int(lastFrame[t]), startMs: runStartMs[t], endMs: lastMs[t],
@@ -131,7 +130,7 @@ struct BusyTracker: Sendable {
     private mutating func close(_ t: Int) { ended.append(run(of: t)) }
 
     /// Whether tile `t` is changing now as part of a busy lineage.
-    func isBusy(_ t: Int) -> Bool { running.contains(t) && isBusy(lineage: Int(lineage[t])) }
+    func isBusy(_ t: Int) -> Bool { isRunning[t] && isBusy(lineage: Int(lineage[t])) }
 
     /// The frames of `from...to` in which a busy region holds each tile.
     func held(from: Int, to: Int) -> BusyHold {
@@ -147,7 +146,10 @@ struct BusyTracker: Sendable {
     /// lineages that ended without turning busy are dropped.
     mutating func takeEnded(through frame: Int, closingAll: Bool = false) -> [[Run]] {
         if closingAll {
-            for t in running { close(t) }
+            for t in running {
+                close(t)
+                isRunning[t] = false
+            }
             running.removeAll()
         }
         let liveLineages = Set(running.map { Int(lineage[$0]) })

@@ -98,8 +98,12 @@ struct FlatEventFinder {
 
     /// Neighbouring intervals that began and ended within a frame of each other in one colour.
     private func groups(_ intervals: [FillTracker.Interval]) -> [[FillTracker.Interval]] {
-        var byTile: [Int: [Int]] = [:]
-        for (i, v) in intervals.enumerated() { byTile[v.tile, default: []].append(i) }
+        // intervals by tile, as linked lists in two arrays (a window can hold tens of thousands)
+        var head = [Int](repeating: -1, count: grid.count), next = [Int](repeating: -1, count: intervals.count)
+        for (i, v) in intervals.enumerated() {
+            next[i] = head[v.tile]
+            head[v.tile] = i
+        }
         var parent = Array(intervals.indices)
         func find(_ i: Int) -> Int {
             var i = i
@@ -109,18 +113,28 @@ struct FlatEventFinder {
         let cols = grid.columns, tolerance = Float(options.colourTolerance)
         for (i, v) in intervals.enumerated() {
             let x = v.tile % cols
-            for n in [x + 1 < cols ? v.tile + 1 : -1, v.tile + cols] where n >= 0 {
-                for j in byTile[n] ?? [] {
+            for n in [x + 1 < cols ? v.tile + 1 : -1, v.tile + cols] where n >= 0 && n < grid.count {
+                var j = head[n]
+                while j >= 0 {
                     let w = intervals[j]
                     if abs(w.start - v.start) <= 1, abs(w.end - v.end) <= 1, maxAbs(w.colour - v.colour) <= tolerance {
                         parent[find(i)] = find(j)
                     }
+                    j = next[j]
                 }
             }
         }
-        var out: [Int: [FillTracker.Interval]] = [:]
-        for i in intervals.indices { out[find(i), default: []].append(intervals[i]) }
-        return Array(out.values)
+        var slot = [Int](repeating: -1, count: intervals.count)
+        var out: [[FillTracker.Interval]] = []
+        for i in intervals.indices {
+            let r = find(i)
+            if slot[r] < 0 {
+                slot[r] = out.count
+                out.append([])
+            }
+            out[slot[r]].append(intervals[i])
+        }
+        return out
     }
 
     private func judge(_ group: [FillTracker.Interval], first: Int, window: ClassifierWindow, active: [[Int]],
