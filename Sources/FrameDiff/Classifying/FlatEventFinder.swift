@@ -139,6 +139,13 @@ struct FlatEventFinder {
 
     private func judge(_ group: [FillTracker.Interval], first: Int, window: ClassifierWindow, active: [[Int]],
                        blank: Bool, blanks: [Event] = []) -> Event? {
+        // cheap tests first: most groups are a few tiles of smooth content
+        if blank {
+            // (the tiles that turn into a blank page are a good part of the frame)
+            guard Double(group.count) >= options.blankRise / 4 * Double(tiles) else { return nil }
+        } else {
+            guard group.count >= options.flashMinTiles else { return nil }
+        }
         let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
         func rejected(_ why: String) -> Event? {
             if debugClassifier, group.count >= options.flashMinTiles {
@@ -149,12 +156,8 @@ struct FlatEventFinder {
         }
         guard start >= 1, end > start else { return rejected("timing") }
         let duration = window.ms(end) - window.ms(start)
-        // cheap tests first: most groups are a few tiles of smooth content
-        if blank {
-            // (the tiles that turn into a blank page are a good part of the frame)
-            guard Double(group.count) >= options.blankRise / 4 * Double(tiles) else { return nil }
-        } else {
-            guard duration <= options.flashMaxMs, group.count >= options.flashMinTiles else { return nil }
+        if !blank {
+            guard duration <= options.flashMaxMs else { return nil }
             // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
             guard !blanks.contains(where: { start >= $0.start - 1 && end <= $0.end + 1 }) else { return nil }
         }
@@ -279,10 +282,13 @@ struct FlatEventFinder {
         return Double(filled) / Double((x1 - x0 + 1) * (y1 - y0 + 1))
     }
 
+    /// The most common value (the smallest of equals); the values of one group lie within a frame
+    /// or two of each other.
     private func mode(_ values: [Int]) -> Int {
-        var counts: [Int: Int] = [:]
-        for v in values { counts[v, default: 0] += 1 }
-        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }!.key
+        let lo = values.min()!, hi = values.max()!
+        var counts = [Int](repeating: 0, count: hi - lo + 1)
+        for v in values { counts[v - lo] += 1 }
+        return lo + counts.indices.max { counts[$0] != counts[$1] ? counts[$0] < counts[$1] : $0 > $1 }!
     }
 }
 
