@@ -41,43 +41,6 @@ public struct AnalysisOptions: Sendable {
     public init() {}
 }
 
-/// Decodes, measures and classifies a film in one pass, and ties the findings to its posture
-/// events. `onStats` receives every frame's numbers (the `--stats` CSV).
-///
-/// `onProgress` gets (frames so far, pts ms, the container's duration ms) after every frame.
-public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptions(),
-                        onStats: ((FrameStats) -> Void)? = nil,
-                        onProgress: ((Int, Double, Double) -> Void)? = nil) throws -> Report {
-    // Events first: a bad events file or script is reported before any decoding.
-    var events = try postureEvents(for: path, options: options.posture)
-    let source = try openFilm(path, threads: options.scan.threads)
-    let classifier = Classifier(options: options.classifier)
-    classifier.onStats = onStats
-    var top = TopDeltas(capacity: options.topDeltas)
-    var series: [SIMD2<Float>] = []
-    var seen = PostureInference()
-    let infer = events.isEmpty && options.posture.infer
-    var scan = options.scan
-    scan.collectTiles = true
-    let info = try scanFilm(source, options: scan) { m in
-        classifier.add(m)
-        if infer { seen.add(m, classifier.board) }
-        series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
-        onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
-        if m.index > 0 {
-            top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized))
-        }
-    }
-    if infer { events = seen.events(coverMs: options.posture.coverMs) }
-    var findings = classifier.finish()
-    let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
-    var report = Report(film: path, video: info, findings: findings, topDeltas: top.sorted,
-                        noiseFloor: classifier.noiseFloor, threshold: classifier.tileThreshold)
-    report.events = summaries
-    report.series = series
-    return report
-}
-
 /// The N largest deltas of a stream, in bounded memory.
 struct TopDeltas {
     let capacity: Int

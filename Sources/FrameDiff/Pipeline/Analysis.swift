@@ -1,0 +1,81 @@
+import Foundation
+
+/// Decodes, measures and classifies a film in one pass, and ties the findings to its posture
+/// events: the pipeline decode -> measure -> classify -> infer posture -> tie. `onStats` receives
+/// every frame's numbers (the `--stats` CSV), on the classifying thread.
+///
+/// The decoder runs on a thread of its own (VideoFile), the meter on the caller's, and the
+/// classifier with posture inference on a third, fed through a bounded queue, so classifying
+/// overlaps decoding instead of following it. (The HTML report decodes the film a second time for
+/// its pictures, in Reporting/Pictures.swift: only for the frames it shows.)
+///
+/// `onProgress` gets (frames so far, pts ms, the container's duration ms) after every frame.
+///
+///     let report = try analyseFilm("films/laptop-inner.mp4")
+public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptions(),
+                        onStats: ((FrameStats) -> Void)? = nil,
+                        onProgress: ((Int, Double, Double) -> Void)? = nil) throws -> Report {
+    // Events first: a bad events file or script is reported before any decoding.
+    var events = try postureEvents(for: path, options: options.posture)
+    let source = try openFilm(path, threads: options.scan.threads)
+    let infer = events.isEmpty && options.posture.infer
+    let classifying = Classifying(options: options, infer: infer, onStats: onStats)
+    // NB: 8 frames of changed tiles in flight; the classifier's bursts (deciding a window) no
+    // longer stall the decoder.
+    let queue = Handoff<FrameMeasure>(capacity: 8)
+    let done = DispatchSemaphore(value: 0)
+    let worker = Thread {
+        while let m = queue.take() { classifying.add(m) }
+        done.signal()
+    }
+    worker.stackSize = 8 << 20
+    worker.start()
+    var scan = options.scan
+    scan.collectTiles = true
+    let info: VideoInfo
+    do {
+        info = try scanFilm(source, options: scan) { m in
+            queue.put(m)
+            onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
+        }
+    } catch {
+        queue.close()
+        done.wait()
+        throw error
+    }
+    queue.close()
+    done.wait()
+    if infer { events = classifying.seen.events(coverMs: options.posture.coverMs) }
+    var findings = classifying.classifier.finish()
+    let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
+    var report = Report(film: path, video: info, findings: findings, topDeltas: classifying.top.sorted,
+                        noiseFloor: classifying.classifier.noiseFloor, threshold: classifying.classifier.tileThreshold)
+    report.events = summaries
+    report.series = classifying.series
+    return report
+}
+
+/// What the classifying thread owns: the classifier, posture inference, the largest deltas and
+/// the timeline series. Touched by one thread at a time (the worker, then the caller after it
+/// finished).
+private final class Classifying: @unchecked Sendable {
+    let classifier: Classifier
+    var seen = PostureInference()
+    var top: TopDeltas
+    var series: [SIMD2<Float>] = []
+    let infer: Bool
+
+    init(options: AnalysisOptions, infer: Bool, onStats: ((FrameStats) -> Void)?) {
+        classifier = Classifier(options: options.classifier)
+        classifier.onStats = onStats
+        top = TopDeltas(capacity: options.topDeltas)
+        self.infer = infer
+    }
+
+    func add(_ m: FrameMeasure) {
+        classifier.add(m)
+        if infer { seen.add(m, classifier.board) }
+        series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
+        if m.index > 0 { top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized)) }
+    }
+}
