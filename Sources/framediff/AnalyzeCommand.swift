@@ -52,8 +52,9 @@ struct AnalyzeCommand: Command {
                     Console.err("framediff: note: \(film): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
                 }
                 reports.append(report)
-            } catch let e as FilmError {
-                // one bad film is named and the others are still analysed
+            } catch {
+                // one bad film is named and the others are still analysed (whatever went wrong)
+                let e = error as? FilmError ?? FilmError.unreadable(path: film, cause: "\(error)")
                 if films.count == 1 { throw e }
                 Console.err("framediff: error: \(e)\n")
                 failures.append((film, e))

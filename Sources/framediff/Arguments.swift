@@ -101,7 +101,7 @@ enum CommonOptions {
         var o = ScanOptions()
         for text in p.all("--mask") {
             guard let r = Rect(parsing: text) else {
-                throw UsageError("--mask takes X,Y,W,H in pixels (W and H above 0), not '\(text)'")
+                throw UsageError("--mask takes X,Y,W,H in pixels (whole numbers up to \(Rect.limit), W and H above 0), not '\(text)'")
             }
             o.masks.append(r)
         }

@@ -57,11 +57,14 @@ struct AuditCommand: Command {
 
     func run() throws -> Int32 {
         var films = try findFilms(paths)
+        guard !films.isEmpty else {
+            throw FilmError.noFilms(path: paths.joined(separator: ", "))
+        }
         if let s = shardSpec { films = shard(films, k: s.k, of: s.n) }
         let state = AuditState(total: films.count, quiet: quiet)
         let stop = StopFlag()
         let interrupt = stop.onInterrupt()
-        defer { interrupt.cancel() }
+        defer { interrupt.forEach { $0.cancel() } }
         var o = options
         o.scan.isCancelled = { stop.isSet }
         let analysis = o
@@ -83,8 +86,12 @@ struct AuditCommand: Command {
                         item = .object(members)
                     }
                     if let html {
-                        try? writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
-                                             scan: filmOptions.scan, rules: filmRules.rules)
+                        do {
+                            try writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
+                                                scan: filmOptions.scan, rules: filmRules.rules)
+                        } catch {
+                            state.noteWriteFailure("framediff: error: \(error)\n")
+                        }
                     }
                     state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)
                 } catch FilmError.cancelled {
@@ -94,17 +101,20 @@ struct AuditCommand: Command {
                                  json: JSON.object([("film", .string(film)), ("error", .string(e.cause))]).rendered(pretty: false),
                                  frames: 0)
                 } catch {
-                    state.finish(i, row: FilmSummary(film: film, error: "\(error)"), json: nil, frames: 0)
+                    state.finish(i, row: FilmSummary(film: film, error: "\(error)"),
+                                 json: JSON.object([("film", .string(film)), ("error", .string("\(error)"))]).rendered(pretty: false),
+                                 frames: 0)
                 }
             }
         }
         state.endProgress()
         let done = state.rows.indices.compactMap { state.rows[$0] }
         if stop.isSet { Console.err("framediff: stopped: \(done.count) of \(films.count) films finished\n") }
-        Console.out(FilmSummary.table(done))
+        try Console.out(FilmSummary.table(done))
         if let json {
-            let items = state.json.compactMap { $0 }.joined(separator: ",\n  ")
-            try emit("{\"schema\": \"framediff/1\", \"films\": [\n  \(items)\n]}\n", to: json)
+            // after an interruption the report says so, and names the films it did not run
+            let notRun = films.indices.filter { state.rows[$0] == nil }.map { films[$0] }
+            try emit(batchJSON(state.json.compactMap { $0 }, notRun: stop.isSet ? notRun : nil), to: json)
         }
         if let html {
             let rows = state.rows.enumerated().compactMap { i, r in
@@ -114,7 +124,7 @@ struct AuditCommand: Command {
             try emit(page, to: (html as NSString).appendingPathComponent("index.html"))
         }
         if stop.isSet { return 130 }
-        return done.contains(where: \.isError) || done.count < films.count ? 2 : 0
+        return done.contains(where: \.isError) || done.count < films.count || state.writeFailed ? 2 : 0
     }
 
 }
@@ -136,6 +146,15 @@ final class AuditState: @unchecked Sendable {
         self.quiet = quiet
         rows = Array(repeating: nil, count: total)
         json = Array(repeating: nil, count: total)
+    }
+
+    /// A report folder could not be written: said at once, and the audit exits 2.
+    private(set) var writeFailed = false
+    func noteWriteFailure(_ line: String) {
+        lock.lock()
+        writeFailed = true
+        lock.unlock()
+        Console.err(line)
     }
 
     func next() -> Int? {
@@ -188,13 +207,26 @@ final class StopFlag: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Catches SIGINT while the audit runs; cancel the returned source to restore the default.
-    func onInterrupt() -> DispatchSourceSignal {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        source.setEventHandler { [weak self] in self?.raise() }
-        source.setCancelHandler { signal(SIGINT, SIG_DFL) }
-        source.resume()
-        return source
+    /// Catches SIGINT (Ctrl-C) and SIGTERM (what `timeout`, CI cancellation and container stops
+    /// send) while the audit runs; cancel the returned sources to restore the defaults.
+    func onInterrupt() -> [DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { sig in
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [weak self] in self?.raise() }
+            source.setCancelHandler { signal(sig, SIG_DFL) }
+            source.resume()
+            return source
+        }
     }
+}
+
+/// The `{"schema", "films"}` wrapper of batch reports (audit, merge), one film a line; with
+/// `notRun` (an interrupted run) it says `"complete": false` and lists the films not analysed.
+func batchJSON(_ items: [String], notRun: [String]? = nil) -> String {
+    var head = "{\"schema\": \"framediff/1\""
+    if let notRun {
+        head += ", \"complete\": false, \"not_run\": " + JSON.array(notRun.map { .string($0) }).rendered(pretty: false)
+    }
+    return head + (items.isEmpty ? ", \"films\": []}\n" : ", \"films\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n")
 }

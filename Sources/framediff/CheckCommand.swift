@@ -60,15 +60,19 @@ struct CheckCommand: Command {
                 let report = try analyseFilm(film, options: o,
                                              onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) })
                 results.append(GateResult(report: report, rules: filmRules, baseline: baseline))
-            } catch let e as FilmError {
+            } catch {
+                // a film that cannot be read never passes, and the others are still judged
+                let e = error as? FilmError ?? FilmError.unreadable(path: film, cause: "\(error)")
                 Console.err("framediff: error: \(e)\n")
                 errors.append((film, e.cause))
             }
         }
         if update, let path = baselinePath {
             try emit(Baseline(reports: results.map(\.report)).json.rendered() + "\n", to: path)
-            Console.err("framediff: wrote \(results.reduce(0) { $0 + $1.report.findings.count }) findings of "
-                        + "\(results.count) films to \(path)\n")
+            if !quiet {
+                Console.err("framediff: wrote \(results.reduce(0) { $0 + $1.report.findings.count }) findings of "
+                            + "\(results.count) films to \(path)\n")
+            }
             return errors.isEmpty ? 0 : 2
         }
         let text: String

@@ -26,24 +26,29 @@ extension Command {
     }
 }
 
-/// Standard output and error without Glibc's shared `stdout`/`stderr` globals.
+/// Standard output and error without Glibc's shared `stdout`/`stderr` globals. Writing to stdout
+/// can fail (a full disk, a closed pipe): that is an error the caller reports, not a crash.
 enum Console {
-    static func out(_ text: String) { FileHandle.standardOutput.write(Data(text.utf8)) }
-    static func err(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    static func out(_ text: String) throws {
+        var data = Array(text.utf8)[...]
+        while !data.isEmpty {
+            let n = data.withUnsafeBytes { Foundation.write(1, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw WriteError.posix("standard output", errno)
+            }
+            data = data.dropFirst(n)
+        }
+    }
+    static func err(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 }
 
-/// Writes a report to `--out` (creating folders) or to stdout.
+/// Writes a report to `--out` (in one step: an earlier file survives a failed write) or to stdout.
 func emit(_ text: String, to path: String?) throws {
-    guard let path else { Console.out(text); return }
-    let url = URL(fileURLWithPath: path)
-    do {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    } catch {
-        throw FilmError.unreadable(path: path, cause: "cannot write the report")
-    }
+    guard let path else { return try Console.out(text) }
+    try OutputFile.write(Data(text.utf8), to: path)
 }
 
 /// A one-line progress display on stderr, only on a terminal (and not with --quiet): redrawn at

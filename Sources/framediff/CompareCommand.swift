@@ -24,7 +24,7 @@ struct CompareCommand: Command {
             throw FilmError.sizeMismatch(path: b, other: a, size: "\(ib.width)x\(ib.height)",
                                          otherSize: "\(ia.width)x\(ia.height)")
         }
-        Console.out(SquaredDifference.rmse(ia, ib).compareText + "\n")
+        try Console.out(SquaredDifference.rmse(ia, ib).compareText + "\n")
         return 0
     }
 }

@@ -27,7 +27,9 @@ struct FramesCommand: Command {
         guard p.positionals.count == 1 else { throw UsageError("frames takes one FILM") }
         film = p.positionals[0]
         moments = try p.all("--at").map { text in
-            guard let v = Double(text), v.isFinite, v >= 0 else { throw UsageError("--at takes ms (a number ≥ 0), not '\(text)'") }
+            guard let v = Double(text), v.isFinite, v >= 0, v <= 1e9 else {
+                throw UsageError("--at takes ms (a number from 0 to 1e9), not '\(text)'")
+            }
             return v
         }
         guard !moments.isEmpty else { throw UsageError("frames needs --at MS") }
@@ -37,22 +39,29 @@ struct FramesCommand: Command {
     }
 
     func run() throws -> Int32 {
-        do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
-            throw FilmError.unreadable(path: out, cause: "cannot create the folder")
+        // the pictures are made aside and moved into --out together (no half folder on failure)
+        let parent = (URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent().path)
+        let staging = (parent as NSString).appendingPathComponent(".framediff-frames-\(getpid())")
+        do { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) } catch {
+            throw WriteError(path: out, cause: "cannot create the folder")
         }
+        defer { try? FileManager.default.removeItem(atPath: staging) }
+        var lines = ""
         for ms in moments {
             let frames = try framesAround(film, atMs: ms, around: around, scan: scan)
             for f in frames {
                 let name = String(format: "%06d.png", Int(f.ptsMs.rounded()))
-                try f.image.write(to: (out as NSString).appendingPathComponent(name))
+                try f.image.write(to: (staging as NSString).appendingPathComponent(name))
             }
             let moment = frames.firstIndex { $0.index == frames.map(\.index).sorted()[min(around, frames.count - 1)] }
             let sheet = contactSheet(frames.map(\.image), columns: min(7, 2 * around + 1), highlight: moment)
             let sheetName = "contact-sheet-\(Int(ms.rounded())).png"
-            try sheet.write(to: (out as NSString).appendingPathComponent(sheetName))
-            Console.out("\(sheetName): frames \(frames.first?.index ?? 0)–\(frames.last?.index ?? 0) "
-                        + "(\(frames.map { JSON.format($0.ptsMs, decimals: 3) }.joined(separator: ", ")) ms)\n")
+            try sheet.write(to: (staging as NSString).appendingPathComponent(sheetName))
+            lines += "\(sheetName): frames \(frames.first?.index ?? 0)–\(frames.last?.index ?? 0) "
+                + "(\(frames.map { JSON.format($0.ptsMs, decimals: 3) }.joined(separator: ", ")) ms)\n"
         }
+        try OutputFile.moveFiles(from: staging, into: out)
+        try Console.out(lines)
         return 0
     }
 }

@@ -19,6 +19,8 @@ struct MergeCommand: Command {
 
     func run() throws -> Int32 {
         var films: [[String: Any]] = []
+        var notRun: [String] = []
+        var incomplete = false
         for path in inputs {
             guard let data = FileManager.default.contents(atPath: path) else { throw FilmError.notFound(path: path) }
             guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
@@ -26,14 +28,21 @@ struct MergeCommand: Command {
                 throw FilmError.unreadable(path: path, cause: "not a framediff report ({\"schema\": \"framediff/1\", \"films\": [...]})")
             }
             films += list
+            // a shard that was stopped before its end: its missing films are named, and merge fails
+            if root["complete"] as? Bool == false {
+                incomplete = true
+                let missing = root["not_run"] as? [String] ?? []
+                notRun += missing
+                Console.err("framediff: error: \(path): the audit was stopped before its end (\(missing.count) films not run)\n")
+            }
         }
         films.sort { ($0["film"] as? String ?? "") < ($1["film"] as? String ?? "") }
         let rows = films.compactMap(FilmSummary.init(json:))
-        Console.out(FilmSummary.table(rows))
+        try Console.out(FilmSummary.table(rows))
         if let json {
             let items = try films.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
-            try emit("{\"schema\": \"framediff/1\", \"films\": [\n  \(items.joined(separator: ",\n  "))\n]}\n", to: json)
+            try emit(batchJSON(items, notRun: incomplete ? notRun : nil), to: json)
         }
-        return rows.contains(where: \.isError) ? 2 : 0
+        return rows.contains(where: \.isError) || incomplete ? 2 : 0
     }
 }

@@ -33,7 +33,7 @@ func main() -> Int32 {
         return 2
     }
     if args == ["--help"] || args == ["-h"] || args == ["help"] {
-        Console.out(usage())
+        try? Console.out(usage())
         return 0
     }
     var type: any Command.Type = AnalyzeCommand.self
@@ -44,7 +44,7 @@ func main() -> Int32 {
     do {
         let parsed = try ParsedArguments(args, options: type.options)
         if parsed.has("--help") {
-            Console.out(type.help)
+            try Console.out(type.help)
             return 0
         }
         return try type.init(parsed).run()
@@ -54,10 +54,16 @@ func main() -> Int32 {
     } catch let e as FilmError {
         Console.err("framediff: error: \(e)\n")
         return 2
+    } catch let e as WriteError {
+        // (nobody reads a closed pipe's complaint: `framediff rank F | head`)
+        if !e.closedPipe { Console.err("framediff: error: \(e)\n") }
+        return 2
     } catch {
         Console.err("framediff: error: \(error)\n")
         return 2
     }
 }
 
+// A closed pipe is a write error to report, not a signal to die of.
+signal(SIGPIPE, SIG_IGN)
 exit(main())

@@ -11,6 +11,8 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
     case empty(path: String)
     /// A folder holds no PNG frame named by its millisecond timestamp.
     case noFrames(path: String)
+    /// The paths given to a batch hold no film at all.
+    case noFilms(path: String)
     /// The decoder or demuxer refused the file; `cause` is the library's own words.
     case unreadable(path: String, cause: String)
     /// The analysis was stopped before the film's end (Ctrl-C).
@@ -20,7 +22,7 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
 
     public var path: String {
         switch self {
-        case .notFound(let p), .empty(let p), .noFrames(let p), .unreadable(let p, _), .sizeMismatch(let p, _, _, _),
+        case .notFound(let p), .empty(let p), .noFrames(let p), .noFilms(let p), .unreadable(let p, _), .sizeMismatch(let p, _, _, _),
              .cancelled(let p):
             return p
         }
@@ -33,6 +35,7 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
         case .empty: return "empty file (0 bytes)"
         case .cancelled: return "stopped before the end"
         case .noFrames: return "no PNG frames named by millisecond timestamp (e.g. 000016.png) in the folder"
+        case .noFilms: return "no film found (video files, or folders of PNG frames named by timestamp)"
         case .unreadable(_, let cause): return cause
         case .sizeMismatch(_, let other, let size, let otherSize):
             return "image size \(size) differs from \(other) (\(otherSize))"

@@ -73,12 +73,17 @@ public struct Baseline: Sendable {
             b.films[film] = try list.enumerated().map { i, o in
                 guard let kind = (o["kind"] as? String).flatMap(FindingKind.init), let phase = (o["phase"] as? String).flatMap(Phase.init),
                       let start = (o["start_ms"] as? NSNumber)?.doubleValue, let end = (o["end_ms"] as? NSNumber)?.doubleValue,
-                      let r = o["region"] as? [String: Any], let x = (r["x"] as? NSNumber)?.intValue, let y = (r["y"] as? NSNumber)?.intValue,
-                      let w = (r["w"] as? NSNumber)?.intValue, let h = (r["h"] as? NSNumber)?.intValue else {
-                    throw FilmError.unreadable(path: path, cause: "films.\(film)[\(i)]: expected kind, phase, start_ms, end_ms, region")
+                      start.isFinite, end.isFinite,
+                      let r = o["region"] as? [String: Any],
+                      let region = Rect.checked(["x", "y", "w", "h"].compactMap { (r[$0] as? NSNumber)?.doubleValue }, minSize: 0) else {
+                    throw FilmError.unreadable(path: path, cause: "films.\(film)[\(i)]: expected kind, phase, start_ms, end_ms, "
+                                               + "region (whole numbers 0-\(Rect.limit))")
                 }
-                return Entry(kind: kind, event: (o["event"] as? NSNumber)?.intValue, phase: phase, startMs: start, endMs: end,
-                             region: Rect(x: x, y: y, w: w, h: h))
+                let event = (o["event"] as? NSNumber).map(\.doubleValue)
+                guard event.map({ $0 >= 0 && $0 <= 1_000_000 && $0 == $0.rounded() }) ?? true else {
+                    throw FilmError.unreadable(path: path, cause: "films.\(film)[\(i)].event: expected an event index")
+                }
+                return Entry(kind: kind, event: event.map { Int($0) }, phase: phase, startMs: start, endMs: end, region: region)
             }
         }
         return b

@@ -147,10 +147,12 @@ public struct GateRules: Sendable, Equatable {
         if let masks = o["masks"] {
             guard let list = masks as? [Any] else { throw ParseError(file: file, path: prefix + "masks", reason: "expected an array") }
             for (i, m) in list.enumerated() {
-                guard let a = m as? [NSNumber], a.count == 4, a[2].intValue > 0, a[3].intValue > 0 else {
-                    throw ParseError(file: file, path: prefix + "masks[\(i)]", reason: "expected [x, y, w, h]")
+                guard let a = m as? [NSNumber], a.allSatisfy({ String(cString: $0.objCType) != "c" }),
+                      let rect = Rect.checked(a.map(\.doubleValue)) else {
+                    throw ParseError(file: file, path: prefix + "masks[\(i)]",
+                                     reason: "expected [x, y, w, h]: whole numbers, sizes at least 1, at most \(Rect.limit)")
                 }
-                r.masks.append(Rect(x: a[0].intValue, y: a[1].intValue, w: a[2].intValue, h: a[3].intValue))
+                r.masks.append(rect)
             }
         }
         return r

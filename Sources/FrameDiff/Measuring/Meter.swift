@@ -22,7 +22,9 @@ public final class Meter {
         handle = h
         fd_meter_keep_stats(h, keepStatistics ? 1 : 0)
         for mask in masks {
-            let r = grid.toStored(mask)
+            // (a mask beyond the frame masks nothing; clipping first keeps the numbers in C's range)
+            let r = grid.toStored(mask).intersection(Rect(x: 0, y: 0, w: grid.storedWidth, h: grid.storedHeight))
+            if r.isEmpty { continue }
             fd_meter_add_mask(h, Int32(r.x), Int32(r.y), Int32(r.w), Int32(r.h))
         }
     }

@@ -13,21 +13,44 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         self.h = h
     }
 
-    public var area: Int { w * h }
+    /// The largest coordinate or size a rectangle from outside (a mask, a baseline) may have:
+    /// far beyond any frame, far below where the arithmetic overflows.
+    public static let limit = 1_000_000
+
+    /// A rectangle from numbers a user wrote (JSON, `--mask`), or nil when one is not a whole
+    /// number, is negative, or exceeds `limit` (sizes must be at least `minSize`).
+    public static func checked(_ values: [Double], minSize: Int = 1) -> Rect? {
+        guard values.count == 4, values.allSatisfy({ $0.isFinite && $0 == $0.rounded() && $0 >= 0 && $0 <= Double(limit) }) else {
+            return nil
+        }
+        let v = values.map { Int($0) }
+        guard v[2] >= minSize, v[3] >= minSize else { return nil }
+        return Rect(x: v[0], y: v[1], w: v[2], h: v[3])
+    }
+
+    public var area: Int { let (a, o) = w.multipliedReportingOverflow(by: h); return o ? Int.max : a }
     public var isEmpty: Bool { w <= 0 || h <= 0 }
+
+    // NB: saturating ends, so a rectangle read from a hostile file cannot trap the arithmetic
+    private var right: Int { let (r, o) = x.addingReportingOverflow(w); return o ? (w > 0 ? Int.max : Int.min) : r }
+    private var bottom: Int { let (b, o) = y.addingReportingOverflow(h); return o ? (h > 0 ? Int.max : Int.min) : b }
 
     /// The smallest rectangle holding both (an empty one is ignored).
     public func union(_ o: Rect) -> Rect {
         if isEmpty { return o }
         if o.isEmpty { return self }
         let x0 = min(x, o.x), y0 = min(y, o.y)
-        return Rect(x: x0, y: y0, w: max(x + w, o.x + o.w) - x0, h: max(y + h, o.y + o.h) - y0)
+        let (w, ow) = max(right, o.right).subtractingReportingOverflow(x0)
+        let (h, oh) = max(bottom, o.bottom).subtractingReportingOverflow(y0)
+        return Rect(x: x0, y: y0, w: ow ? Int.max : w, h: oh ? Int.max : h)
     }
 
     public func intersection(_ o: Rect) -> Rect {
         let x0 = max(x, o.x), y0 = max(y, o.y)
-        let x1 = min(x + w, o.x + o.w), y1 = min(y + h, o.y + o.h)
-        return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0) : Rect(x: 0, y: 0, w: 0, h: 0)
+        let x1 = min(right, o.right), y1 = min(bottom, o.bottom)
+        guard x1 > x0, y1 > y0 else { return Rect(x: 0, y: 0, w: 0, h: 0) }
+        let (w, ow) = x1.subtractingReportingOverflow(x0), (h, oh) = y1.subtractingReportingOverflow(y0)
+        return Rect(x: x0, y: y0, w: ow ? Int.max : w, h: oh ? Int.max : h)
     }
 
     public func intersects(_ o: Rect) -> Bool { !intersection(o).isEmpty }
@@ -35,12 +58,12 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// "x,y w×h", the form the text report uses.
     public var description: String { "\(x),\(y) \(w)×\(h)" }
 
-    /// Parses "x,y,w,h" (the `--mask` syntax).
+    /// Parses "x,y,w,h" (the `--mask` syntax): whole numbers, sizes at least 1, none beyond `limit`.
     public init?(parsing text: String) {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
             .map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-              x >= 0, y >= 0, w > 0, h > 0 else { return nil }
-        self.init(x: x, y: y, w: w, h: h)
+        guard parts.count == 4, parts.allSatisfy({ $0 != nil }),
+              let r = Rect.checked(parts.map { Double($0!) }) else { return nil }
+        self = r
     }
 }

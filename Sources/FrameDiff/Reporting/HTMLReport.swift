@@ -7,6 +7,11 @@ import Foundation
 ///     try writeHTMLReport(report, to: "report/")
 public func writeHTMLReport(_ report: Report, to folder: String, scan: ScanOptions = ScanOptions(),
                             rules: Rules = .standard) throws {
+    // built aside and put in place whole: a failed write leaves no half report
+    try OutputFile.folder(folder) { try fillHTMLReport(report, in: $0, scan: scan, rules: rules) }
+}
+
+private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptions, rules: Rules) throws {
     let fm = FileManager.default
     let images = (folder as NSString).appendingPathComponent("img")
     do { try fm.createDirectory(atPath: images, withIntermediateDirectories: true) } catch {
