@@ -36,6 +36,7 @@ struct fd_video {
     int draining;
     int corrupt;
     int64_t packets;    // packets of the video stream read so far
+    int retries;        // EAGAINs from the demuxer in a row
     int64_t start_us;   // the film's start time; ffmpeg subtracts it from every timestamp too
     int64_t last_ts;    // best-effort timestamp of the last frame, for frames without one
     AVRational tb;

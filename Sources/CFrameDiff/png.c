@@ -3,6 +3,9 @@
 // Exists because libpng reports errors by longjmp, which must not cross into Swift frames.
 #include "cframediff.h"
 
+// The largest picture read: 8K by 8K, well above any phone or desktop capture.
+#define FD_PNG_MAX_PIXELS 64000000
+
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +61,14 @@ int fd_png_read(const char *path, uint8_t **rgb, int *width, int *height, ptrdif
     png_set_sig_bytes(png, 8);
     png_read_info(png, info);
     png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    // A picture larger than any screen recording is refused before its pixels take memory (a
+    // 1 MB file can declare 20000x20000).
+    if ((uint64_t)w * h > FD_PNG_MAX_PIXELS || w > 65535 || h > 65535) {
+        snprintf(err, errlen, "PNG of %ux%u is larger than %d megapixels", (unsigned)w, (unsigned)h, FD_PNG_MAX_PIXELS / 1000000);
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(fp);
+        return -1;
+    }
     int color = png_get_color_type(png, info);
     int depth = png_get_bit_depth(png, info);
     if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);

@@ -91,11 +91,16 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
         }
         if (v->draining) return 0;
         ret = av_read_frame(v->fmt, v->pkt);
+        // EAGAIN from the demuxer (a damaged stretch it is resynchronising over): try again, as
+        // ffmpeg does, a bounded number of times
+        if (ret == AVERROR(EAGAIN) && ++v->retries < 10000) continue;
+        v->retries = 0;
         if (ret == AVERROR_EOF) {
             // A container that indexes its frames (MP4/MOV) and ends before the last of them was
             // cut off mid-recording; the demuxer only warns ("partial file").
             int64_t declared = v->fmt->streams[v->stream]->nb_frames;
-            if (declared > 0 && v->packets < declared) {
+            int indexed = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") != NULL;  // not GIF, not MKV
+            if (indexed && declared > 0 && v->packets < declared) {
                 char what[128];
                 snprintf(what, sizeof what, "the film is truncated: its index lists %lld frames, the file holds %lld",
                          (long long)declared, (long long)v->packets);
@@ -153,6 +158,44 @@ static void *decode_ahead(void *arg) {
     return NULL;
 }
 
+enum { MP4_NOT, MP4_NO_MOOV, MP4_HAS_MOOV, MP4_BROKEN };
+
+// What the top-level boxes of an MP4/MOV say when FFmpeg cannot open it: not an MP4 (no ftyp
+// first), no moov (cut off before the index was written), a moov (it is damaged), or a box whose
+// size runs past the end of the file.
+static int mp4_boxes(const char *path) {
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return MP4_NOT;
+    unsigned char h[16];
+    int result = MP4_NOT;
+    if (fread(h, 1, 8, fp) != 8 || memcmp(h + 4, "ftyp", 4)) goto done;
+    if (fseeko(fp, 0, SEEK_END) != 0) goto done;
+    off_t end = ftello(fp), at = 0;
+    result = MP4_NO_MOOV;
+    for (int n = 0; at < end && n < 100000; n++) {
+        if (fseeko(fp, at, SEEK_SET) != 0 || fread(h, 1, 8, fp) != 8) { result = MP4_BROKEN; break; }
+        uint64_t size = ((uint64_t)h[0] << 24) | ((uint64_t)h[1] << 16) | ((uint64_t)h[2] << 8) | h[3];
+        if (size == 1) {
+            if (fread(h + 8, 1, 8, fp) != 8) { result = MP4_BROKEN; break; }
+            size = 0;
+            for (int i = 8; i < 16; i++) size = (size << 8) | h[i];
+        } else if (size == 0) {
+            size = (uint64_t)(end - at);
+        }
+        if (!memcmp(h + 4, "moov", 4)) { result = MP4_HAS_MOOV; break; }
+        if (size < 8 || size > (uint64_t)(end - at)) {
+            // the last box may be cut short (a recording stopped mid-write): still no index
+            result = size < 8 ? MP4_BROKEN : MP4_NO_MOOV;
+            if (size > (uint64_t)(end - at) && memcmp(h + 4, "mdat", 4) && memcmp(h + 4, "free", 4)) result = MP4_BROKEN;
+            break;
+        }
+        at += (off_t)size;
+    }
+done:
+    fclose(fp);
+    return result;
+}
+
 fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen) {
     av_log_set_level(AV_LOG_QUIET);
     fd_video *v = av_mallocz(sizeof *v);
@@ -162,12 +205,15 @@ fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen)
     if (ret < 0) {
         // An MP4/MOV whose index (moov) is missing starts like a film but cannot be opened:
         // almost always a recording that was cut off before it was finished.
-        unsigned char head[8] = {0};
-        FILE *fp = fopen(path, "rb");
-        int mp4 = fp && fread(head, 1, 8, fp) == 8 && !memcmp(head + 4, "ftyp", 4);
-        if (fp) fclose(fp);
-        fd_set_error(err, errlen, mp4 ? "truncated MP4/MOV: no index (moov box), the recording was not finished"
-                                      : "not a film FFmpeg can open", ret);
+        int boxes = mp4_boxes(path);
+        if (boxes == MP4_NO_MOOV)
+            fd_set_error(err, errlen, "truncated MP4/MOV: no index (moov box), the recording was not finished", 0);
+        else if (boxes == MP4_BROKEN)
+            fd_set_error(err, errlen, "damaged MP4/MOV: its box structure is broken (a box runs past the end of the file)", 0);
+        else if (boxes == MP4_HAS_MOOV)
+            fd_set_error(err, errlen, "damaged MP4/MOV: its index (moov box) cannot be read", ret);
+        else
+            fd_set_error(err, errlen, "not a film FFmpeg can open", ret);
         goto fail;
     }
     ret = avformat_find_stream_info(v->fmt, NULL);
@@ -234,6 +280,8 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     info->frames_hint = st->nb_frames;
     if (v->fmt->duration != AV_NOPTS_VALUE && v->fmt->duration > 0)
         info->duration_ms = v->fmt->duration / 1000.0;
+    // a duration guessed from the file size and bitrate (MPEG-TS) says nothing of truncation
+    info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
     snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
     const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");

@@ -48,6 +48,7 @@ struct AnalyzeCommand: Command {
                 if let stats {
                     try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
                 }
+                if let short = report.video.shortfall, !quiet { Console.err("framediff: warning: \(film): \(short)\n") }
                 if report.video.corruptPackets > 0 && !quiet {
                     Console.err("framediff: note: \(film): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
                 }

@@ -78,6 +78,7 @@ struct AuditCommand: Command {
                 filmOptions.scan.masks += filmRules.masks
                 do {
                     let report = try analyseFilm(film, options: filmOptions)
+                    if let short = report.video.shortfall { throw FilmError.unreadable(path: film, cause: short) }
                     let row = FilmSummary(report: report, rules: rules)
                     var item = report.json
                     if case .object(var members) = item {

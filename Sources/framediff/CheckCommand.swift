@@ -59,6 +59,8 @@ struct CheckCommand: Command {
                 defer { progress.done() }
                 let report = try analyseFilm(film, options: o,
                                              onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) })
+                // a film not read to its end never passes
+                if let short = report.video.shortfall { throw FilmError.unreadable(path: film, cause: short) }
                 results.append(GateResult(report: report, rules: filmRules, baseline: baseline))
             } catch {
                 // a film that cannot be read never passes, and the others are still judged

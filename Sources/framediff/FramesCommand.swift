@@ -53,7 +53,8 @@ struct FramesCommand: Command {
                 let name = String(format: "%06d.png", Int(f.ptsMs.rounded()))
                 try f.image.write(to: (staging as NSString).appendingPathComponent(name))
             }
-            let moment = frames.firstIndex { $0.index == frames.map(\.index).sorted()[min(around, frames.count - 1)] }
+            // the frame on screen at the moment: the last one shown at or before it
+            let moment = frames.lastIndex { $0.ptsMs <= ms } ?? 0
             let sheet = contactSheet(frames.map(\.image), columns: min(7, 2 * around + 1), highlight: moment)
             let sheetName = "contact-sheet-\(Int(ms.rounded())).png"
             try sheet.write(to: (staging as NSString).appendingPathComponent(sheetName))

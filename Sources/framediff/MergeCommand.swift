@@ -22,7 +22,7 @@ struct MergeCommand: Command {
         var notRun: [String] = []
         var incomplete = false
         for path in inputs {
-            guard let data = FileManager.default.contents(atPath: path) else { throw FilmError.notFound(path: path) }
+            let data = try InputFile.read(path, maxBytes: 1 << 30)
             guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
                   let list = root["films"] as? [[String: Any]] else {
                 throw FilmError.unreadable(path: path, cause: "not a framediff report ({\"schema\": \"framediff/1\", \"films\": [...]})")

@@ -4,6 +4,7 @@
 // (fd_png_write) and read again. Mutator.swift keeps mutated PNGs past libpng's CRC checks and
 // rebuilds image data that fits a mutated header.
 @testable import FrameDiff
+import Foundation
 import FuzzSupport
 
 func target(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

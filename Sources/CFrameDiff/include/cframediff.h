@@ -23,6 +23,7 @@ typedef struct fd_video_info {
     int width, height;     // size of the first frame as stored (before rotation)
     int rotation;          // clockwise degrees a player turns the picture: 0, 90, 180 or 270
     double duration_ms;    // container duration, 0 when unknown
+    int duration_declared; // 1 when the container states it (not estimated from the bitrate)
     int64_t frames_hint;   // frame count the container declares, 0 when unknown
     char codec[32];        // decoder name, e.g. "h264"
     char pix_fmt[32];      // pixel format of the first frame, e.g. "yuv420p"

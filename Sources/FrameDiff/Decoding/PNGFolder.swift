@@ -22,7 +22,9 @@ public final class PNGFolder: FrameSource {
         frames = names.compactMap { name -> (Double, String)? in
             guard name.lowercased().hasSuffix(".png") else { return nil }
             let stem = name.dropLast(4)
-            guard !stem.isEmpty, let ms = Double(stem), ms.isFinite, ms >= 0 else { return nil }
+            // digits only, at most a day of ms (a 23-digit name is no timestamp)
+            guard !stem.isEmpty, stem.count <= 12, stem.allSatisfy(\.isASCII), stem.allSatisfy(\.isNumber),
+                  let ms = Double(stem), ms <= 86_400_000 else { return nil }
             return (ms, name)
         }.sorted { $0.0 < $1.0 }
         guard let first = frames.first else { throw FilmError.noFrames(path: path) }

@@ -10,17 +10,16 @@ import Foundation
 ///     while let frame = try film.next() { print(frame.ptsMs) }
 public final class VideoFile: FrameSource {
     public let path: String
-    public let info: VideoInfo
+    public private(set) var info: VideoInfo
     /// The C decoder; read by Meter, which measures its current frame against its previous one.
     let handle: OpaquePointer
 
     /// The corresponding C function is `fd_video_open`.
     public init(path: String, threads: Int = 0) throws {
         self.path = path
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-           size.intValue == 0 {
-            throw FilmError.empty(path: path)
-        }
+        // (only a regular file can be empty; a FIFO or /dev/zero reports 0 bytes and may hold a film)
+        var st = stat()
+        if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size == 0 { throw FilmError.empty(path: path) }
         var err = [CChar](repeating: 0, count: 256)
         guard let h = fd_video_open(path, Int32(threads), &err, err.count) else {
             throw FilmError.unreadable(path: path, cause: String(cString: err))
@@ -34,6 +33,7 @@ public final class VideoFile: FrameSource {
             width: Int(turned ? raw.height : raw.width), height: Int(turned ? raw.width : raw.height),
             rotation: rotation, codec: cString(raw.codec), pixelFormat: cString(raw.pix_fmt),
             frames: Int(raw.frames_hint), durationMs: raw.duration_ms)
+        if raw.duration_declared != 0 { info.declaredDurationMs = raw.duration_ms }
     }
 
     deinit { fd_video_close(handle) }

@@ -21,6 +21,13 @@ public struct VideoInfo: Equatable, Sendable {
     public var durationMs: Double
     /// Damaged packets skipped and frames decoded with concealed errors, known after a pass.
     public var corruptPackets = 0
+    /// The duration the container states in its header (not a guess from the bitrate), if any.
+    public var declaredDurationMs: Double?
+    /// After a pass: the frames decoded end well before the duration the container declares (a
+    /// file cut short, or damage the decoder stopped at). Such a film is never reported as clean.
+    public var readShort = false
+    /// After a pass: the pts of the last frame decoded plus one frame period (ms).
+    public var decodedMs: Double = 0
 
     public init(width: Int, height: Int, rotation: Int = 0, codec: String, pixelFormat: String,
                 frames: Int = 0, durationMs: Double = 0) {
@@ -31,5 +38,14 @@ public struct VideoInfo: Equatable, Sendable {
         self.pixelFormat = pixelFormat
         self.frames = frames
         self.durationMs = durationMs
+    }
+}
+
+extension VideoInfo {
+    /// Why the film was not read to its end, in one line, or nil when it was.
+    public var shortfall: String? {
+        guard readShort, let declared = declaredDurationMs else { return nil }
+        return "read short: the frames decoded end at \(Int(decodedMs.rounded())) ms of the \(Int(declared.rounded())) ms "
+            + "the container declares (cut short or damaged)"
     }
 }

@@ -62,7 +62,8 @@ public struct Baseline: Sendable {
     }
 
     public static func read(_ path: String) throws -> Baseline {
-        guard let data = FileManager.default.contents(atPath: path) else { throw FilmError.notFound(path: path) }
+        let data = try InputFile.read(path)
+        if case .failure(let f) = InputFile.json(data) { throw FilmError.unreadable(path: path, cause: f.reason) }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let films = root["films"] as? [String: Any] else {
             throw FilmError.unreadable(path: path, cause: "not a framediff baseline (expected {\"schema\": \"framediff-baseline/1\", \"films\": {...}})")

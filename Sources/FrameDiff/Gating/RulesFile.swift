@@ -73,12 +73,18 @@ public struct GateRules: Sendable, Equatable {
         public var description: String { "\(file): \(path): \(reason)" }
     }
 
+    /// The most per-film overrides a rules file may hold.
+    public static let maxOverrides = 1_000
+
     public static func read(_ path: String) throws -> GateRules {
-        guard let data = FileManager.default.contents(atPath: path) else { throw FilmError.notFound(path: path) }
+        let data = try InputFile.read(path)
         let name = (path as NSString).lastPathComponent
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ParseError(file: name, path: "$", reason: "expected a JSON object")
+        let parsed: Any
+        switch InputFile.json(data) {
+        case .success(let r): parsed = r
+        case .failure(let f): throw ParseError(file: name, path: "$", reason: f.reason)
         }
+        guard let root = parsed as? [String: Any] else { throw ParseError(file: name, path: "$", reason: "expected a JSON object") }
         var g = GateRules()
         let base = try parseOverride(root, at: "", file: name)
         for (kind, phases) in base.verdicts { g.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
@@ -89,6 +95,7 @@ public struct GateRules: Sendable, Equatable {
         g.masks = base.masks
         if let films = root["films"] {
             guard let list = films as? [[String: Any]] else { throw ParseError(file: name, path: "films", reason: "expected an array of objects") }
+            guard list.count <= maxOverrides else { throw ParseError(file: name, path: "films", reason: "more than \(maxOverrides) overrides") }
             for (i, f) in list.enumerated() {
                 guard let glob = f["glob"] as? String else { throw ParseError(file: name, path: "films[\(i)].glob", reason: "expected a string") }
                 g.films.append((glob, try parseOverride(f, at: "films[\(i)].", file: name)))
@@ -146,6 +153,9 @@ public struct GateRules: Sendable, Equatable {
         }
         if let masks = o["masks"] {
             guard let list = masks as? [Any] else { throw ParseError(file: file, path: prefix + "masks", reason: "expected an array") }
+            guard list.count <= Rect.maxMasks else {
+                throw ParseError(file: file, path: prefix + "masks", reason: "more than \(Rect.maxMasks) masks")
+            }
             for (i, m) in list.enumerated() {
                 guard let a = m as? [NSNumber], a.allSatisfy({ String(cString: $0.objCType) != "c" }),
                       let rect = Rect.checked(a.map(\.doubleValue)) else {

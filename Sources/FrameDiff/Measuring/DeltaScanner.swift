@@ -46,11 +46,16 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
                                  complete: complete))
         index += 1
     }
+    let declaredFrames = info.frames
     info.frames = index
     if let video = source as? VideoFile { info.corruptPackets = video.corruptPackets }
-    if info.durationMs <= 0 {
-        let period = index > 1 ? (lastMs - firstMs) / Double(index - 1) : 0
-        info.durationMs = lastMs + period
+    let period = index > 1 ? (lastMs - firstMs) / Double(index - 1) : 0
+    info.decodedMs = lastMs + period
+    if info.durationMs <= 0 { info.durationMs = info.decodedMs }
+    // A container without a frame index (Matroska, WebM) that stops well before the duration it
+    // declares was cut short; one with an index is checked frame by frame in the decoder.
+    if declaredFrames <= 0, let declared = info.declaredDurationMs {
+        info.readShort = declared - info.decodedMs > max(250, 3 * period, 0.1 * declared)
     }
     return info
 }

@@ -16,6 +16,8 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The largest coordinate or size a rectangle from outside (a mask, a baseline) may have:
     /// far beyond any frame, far below where the arithmetic overflows.
     public static let limit = 1_000_000
+    /// The most masks a film is measured with (each is checked against every pixel once).
+    public static let maxMasks = 64
 
     /// A rectangle from numbers a user wrote (JSON, `--mask`), or nil when one is not a whole
     /// number, is negative, or exceeds `limit` (sizes must be at least `minSize`).

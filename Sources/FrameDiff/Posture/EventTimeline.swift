@@ -46,7 +46,7 @@ public func postureEvents(for film: String, options: PostureOptions) throws -> [
 }
 
 private func readEvents(_ path: String, options: PostureOptions) throws -> [PostureEvent] {
-    guard let data = FileManager.default.contents(atPath: path) else { throw FilmError.notFound(path: path) }
+    let data = try InputFile.read(path)
     do {
         return try EventsFile.parse(data, name: (path as NSString).lastPathComponent, coverMs: options.coverMs)
     } catch let e as EventsFile.ParseError {

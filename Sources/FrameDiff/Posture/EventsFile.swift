@@ -13,12 +13,17 @@ public enum EventsFile {
         public var description: String { "\(file): \(path): \(reason)" }
     }
 
+    /// The most events a file may hold, and how far from 0 their times may lie (ms: a day).
+    public static let maxEvents = 10_000, maxMs = 86_400_000.0
+
     public static func parse(_ data: Data, name: String, coverMs: Double = 500) throws -> [PostureEvent] {
         let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw ParseError(file: name, path: "$", reason: "not valid JSON")
+        switch InputFile.json(data) {
+        case .success(let r): root = r
+        case .failure(let f): throw ParseError(file: name, path: "$", reason: f.reason)
         }
         guard let items = root as? [Any] else { throw ParseError(file: name, path: "$", reason: "expected an array of events") }
+        guard items.count <= maxEvents else { throw ParseError(file: name, path: "$", reason: "more than \(maxEvents) events") }
         var events: [PostureEvent] = []
         for (i, item) in items.enumerated() {
             func fail(_ key: String, _ reason: String) -> ParseError { ParseError(file: name, path: "[\(i)]\(key.isEmpty ? "" : "." + key)", reason: reason) }
@@ -35,8 +40,13 @@ public enum EventsFile {
                 return n.doubleValue
             }
             let start = try number("start_ms", required: true)!, end = try number("end_ms", required: true)!
+            guard abs(start) <= maxMs else { throw fail("start_ms", "beyond ±\(Int(maxMs)) ms") }
+            guard abs(end) <= maxMs else { throw fail("end_ms", "beyond ±\(Int(maxMs)) ms") }
             guard end >= start else { throw fail("end_ms", "is before start_ms") }
             let from = try number("from_deg", required: false), to = try number("to_deg", required: false)
+            for (key, deg) in [("from_deg", from), ("to_deg", to)] where deg.map({ !(0...360).contains($0) }) ?? false {
+                throw fail(key, "angles are 0 to 360 degrees")
+            }
             var kind: PostureEvent.Kind
             if let k = o["kind"] {
                 guard let s = k as? String, let parsed = PostureEvent.Kind(rawValue: s) else {

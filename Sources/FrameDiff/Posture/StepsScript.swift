@@ -4,6 +4,10 @@
 ///
 ///     let events = try StepsScript.parse("path:1.0:180:110 wait:2.5 path:1.0:110:180", offsetMs: 0)
 public enum StepsScript {
+    /// The longest step (s) and the most steps a script may have: a day of recording, far more
+    /// than any script, and times stay far from where the arithmetic fails.
+    public static let maxSeconds = 86_400.0, maxSteps = 10_000
+
     /// The orientations `orient:` knows.
     public static let orientations = ["upright", "landscape-left", "landscape-right", "upside-down"]
 
@@ -22,19 +26,22 @@ public enum StepsScript {
         var events: [PostureEvent] = []
         var t = offsetMs
         var orientation = "upright"
+        guard tokens.count <= maxSteps else {
+            throw ParseError(token: String(tokens[maxSteps]), position: maxSteps + 1, reason: "more than \(maxSteps) steps")
+        }
         for (i, raw) in tokens.enumerated() {
             let token = String(raw)
             let parts = token.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             func fail(_ reason: String) -> ParseError { ParseError(token: token, position: i + 1, reason: reason) }
             func number(_ s: String, _ what: String) throws -> Double {
-                guard let v = Double(s), v.isFinite else { throw fail("\(what) '\(s)' is not a number") }
+                guard let v = InputFile.decimal(s) else { throw fail("\(what) '\(s)' is not a number") }
                 return v
             }
             switch parts[0] {
             case "path":
                 guard parts.count == 4 else { throw fail("path takes DUR:FROM:TO (seconds, degrees, degrees)") }
                 let dur = try number(parts[1], "duration"), from = try number(parts[2], "angle"), to = try number(parts[3], "angle")
-                guard dur >= 0 else { throw fail("duration must not be negative") }
+                guard dur >= 0, dur <= maxSeconds else { throw fail("a duration is 0 to \(Int(maxSeconds)) seconds") }
                 guard (0...360).contains(from), (0...360).contains(to) else { throw fail("angles are 0 to 360 degrees") }
                 if let kind = Hinge.event(from: from, to: to) {
                     let end = t + dur * 1000
@@ -46,7 +53,7 @@ public enum StepsScript {
             case "wait":
                 guard parts.count == 2 else { throw fail("wait takes SEC") }
                 let sec = try number(parts[1], "duration")
-                guard sec >= 0 else { throw fail("duration must not be negative") }
+                guard sec >= 0, sec <= maxSeconds else { throw fail("a duration is 0 to \(Int(maxSeconds)) seconds") }
                 t += sec * 1000
             case "orient":
                 guard parts.count == 2, orientations.contains(parts[1]) else {

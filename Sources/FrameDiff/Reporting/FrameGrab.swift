@@ -42,6 +42,10 @@ public func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanOp
         if ring.count > around + 1 { ring.removeFirst() }
         return true
     }
-    let m = moment ?? ring.last?.index ?? 0
+    // a moment past the film's end is an error, not the last frames
+    guard let m = moment ?? ring.last.flatMap({ atMs <= $0.ptsMs + 1000 ? $0.index : nil }) else {
+        throw FilmError.unreadable(path: path, cause: "no frame at \(JSON.format(atMs, decimals: 3)) ms: the film ends at "
+                                   + "\(JSON.format(ring.last?.ptsMs ?? 0, decimals: 3)) ms")
+    }
     return ring.filter { $0.index >= m - around && $0.index <= m + around }
 }

@@ -8,6 +8,7 @@ extension Report {
                 ("width", .int(video.width)), ("height", .int(video.height)), ("frames", .int(video.frames)),
                 ("duration_ms", .number(video.durationMs, decimals: 1)), ("codec", .string(video.codec)),
                 ("rotation", .int(video.rotation)), ("corrupt_packets", .int(video.corruptPackets)),
+                ("read_short", .bool(video.readShort)),
             ])),
             ("events", .array(events.map(\.json))),
             ("findings", .array(findings.map(\.json))),
