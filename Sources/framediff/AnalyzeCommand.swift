@@ -76,7 +76,7 @@ struct AnalyzeCommand: Command {
             } else {
                 var items = reports.map(\.json)
                 items += failures.map { JSON.object([("film", .string($0.0)), ("error", .string($0.1.cause))]) }
-                text = JSON.object([("schema", .string("framediff/1")), ("films", .array(items))]).rendered() + "\n"
+                text = JSON.object([("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string)), ("films", .array(items))]).rendered() + "\n"
             }
         } else {
             let colour = out == nil && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil

@@ -225,7 +225,7 @@ final class StopFlag: @unchecked Sendable {
 /// The `{"schema", "films"}` wrapper of batch reports (audit, merge), one film a line; with
 /// `notRun` (an interrupted run) it says `"complete": false` and lists the films not analysed.
 func batchJSON(_ items: [String], notRun: [String]? = nil) -> String {
-    var head = "{\"schema\": \"framediff/1\""
+    var head = "{\"schema\": \"framediff/1\", \"tool\": \"\(FrameDiffVersion.string)\""
     if let notRun {
         head += ", \"complete\": false, \"not_run\": " + JSON.array(notRun.map { .string($0) }).rendered(pretty: false)
     }

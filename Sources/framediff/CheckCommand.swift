@@ -5,7 +5,7 @@ import FrameDiff
 /// 1 when a rule or the baseline fails, 2 when a film or the rules cannot be read.
 struct CheckCommand: Command {
     static let name = "check"
-    static let synopsis = "framediff check FILM... [--rules FILE] [--baseline FILE] [--update-baseline] [--format text|junit|markdown|json]"
+    static let synopsis = "framediff check FILM... [--rules FILE] [--baseline FILE] [--update-baseline] [--format text|junit|markdown|json|github]"
     static let summary = """
         Analyses films and fails (exit 1) when a finding breaks the rules (.framediff.json in the
         working directory unless --rules says otherwise; without one, a flash or a blank in view
@@ -16,7 +16,7 @@ struct CheckCommand: Command {
         OptionSpec(name: "--rules", value: "FILE", help: "rules file (default .framediff.json when present)"),
         OptionSpec(name: "--baseline", value: "FILE", help: "accepted findings; only new ones fail"),
         OptionSpec(name: "--update-baseline", value: nil, help: "write the current findings to the baseline file and pass"),
-        OptionSpec(name: "--format", value: "FORMAT", help: "text (a one-screen verdict), junit, markdown or json"),
+        OptionSpec(name: "--format", value: "FORMAT", help: "text (a one-screen verdict), junit, markdown, json, or github (Actions annotations)"),
         CommonOptions.out,
     ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
 
@@ -33,7 +33,7 @@ struct CheckCommand: Command {
         guard !p.positionals.isEmpty else { throw UsageError("check takes one or more FILMs") }
         films = p.positionals
         options = try AnalysisArguments.parse(p)
-        format = try CommonOptions.format(p, allowed: ["text", "junit", "markdown", "json"])
+        format = try CommonOptions.format(p, allowed: ["text", "junit", "markdown", "json", "github"])
         out = p.value("--out")
         quiet = p.has("--quiet")
         update = p.has("--update-baseline")
@@ -80,6 +80,7 @@ struct CheckCommand: Command {
         let text: String
         switch format {
         case "junit": text = GateResult.junit(results, errors: errors)
+        case "github": text = GateResult.githubAnnotations(results, errors: errors)
         case "markdown":
             text = GateResult.verdictText(results, errors: errors).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
                 + "\n\n" + results.map { $0.report.markdown(rules: rules.forFilm($0.report.film).rules) }.joined(separator: "\n")
@@ -92,7 +93,7 @@ struct CheckCommand: Command {
                 return .object(members)
             }
             items += errors.map { JSON.object([("film", .string($0.film)), ("error", .string($0.cause))]) }
-            text = JSON.object([("schema", .string("framediff/1")), ("films", .array(items))]).rendered() + "\n"
+            text = JSON.object([("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string)), ("films", .array(items))]).rendered() + "\n"
         default: text = GateResult.verdictText(results, errors: errors)
         }
         try emit(text, to: out)

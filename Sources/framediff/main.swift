@@ -21,7 +21,7 @@ func usage() -> String {
            framediff audit PATH... [--jobs N]     batch: every film under the paths, one summary
            framediff merge A.json B.json...       join the JSON of audit shards into one report
 
-    `framediff COMMAND --help` shows a command's options.
+    `framediff COMMAND --help` shows a command's options; `framediff --version` the version.
 
     """
 }
@@ -31,6 +31,10 @@ func main() -> Int32 {
     if args.isEmpty {
         Console.err(usage())
         return 2
+    }
+    if args == ["--version"] || args == ["-V"] {
+        try? Console.out(FrameDiffVersion.string + "\n")
+        return 0
     }
     if args == ["--help"] || args == ["-h"] || args == ["help"] {
         try? Console.out(usage())

@@ -27,4 +27,24 @@ struct GoldenReportTests {
         let expected = try String(contentsOfFile: path, encoding: .utf8)
         #expect(r.stdout == expected, "\(name) differs from its golden file:\n\(r.stdout)")
     }
+
+    /// `check --format github`: one workflow command per failing or warned finding.
+    @Test func githubAnnotationsMatchTheirGoldenFile() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rules = dir.appendingPathComponent("rules.json").path
+        try #"{"kinds": {"cut": {"after": "warn"}}}"#.write(toFile: rules, atomically: true, encoding: .utf8)
+        let r = try Harness.run(["check", "samples/laptop-inner.mp4", "--rules", rules, "--format", "github"])
+        #expect(r.code == 1, "\(r.stderr)")
+        let path = Harness.path("Tests/Fixtures/golden/laptop-inner_mp4.check.github")
+        if ProcessInfo.processInfo.environment["RECORD"] == "1" {
+            try r.stdout.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record("recorded the github annotations; run again without RECORD=1")
+            return
+        }
+        #expect(r.stdout == (try String(contentsOfFile: path, encoding: .utf8)), "\(r.stdout)")
+        for line in r.stdout.split(separator: "\n") {
+            #expect(line.hasPrefix("::error file=samples/laptop-inner.mp4,title=") || line.hasPrefix("::warning file=samples/laptop-inner.mp4,title="))
+        }
+    }
 }

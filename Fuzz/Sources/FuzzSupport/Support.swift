@@ -52,19 +52,21 @@ public func scratchFile(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> 
 
 // MARK: - the downstream stage
 
-/// The video of the synthetic report (laptop-inner.mp4's).
-public let sampleVideo = VideoInfo(width: 360, height: 780, codec: "h264", pixelFormat: "yuv420p", frames: 390, durationMs: 6500)
+/// The video of the synthetic report (laptop-inner.mp4's size).
+public let sampleVideo = VideoInfo(width: 360, height: 780, codec: "h264", pixelFormat: "yuv420p", frames: 540, durationMs: 9000)
 
-/// One finding of each kind, at times around the sample events, with ordinary regions.
+/// One finding of each kind, with ordinary regions, at times that tie them to the sample events
+/// (see sampleEvents): cut and flash after event 0, blank after event 0, fade and motion after
+/// event 1, the first paint during event 0, a motion tied to none.
 public func sampleFindings() -> [Finding] {
-    var flash = Finding(kind: .flash, startMs: 1000, endMs: 1083, firstFrame: 60, lastFrame: 65, peakRMSE: 0.456,
+    var flash = Finding(kind: .flash, startMs: 1050, endMs: 1133, firstFrame: 63, lastFrame: 68, peakRMSE: 0.456,
                         region: Rect(x: 192, y: 80, w: 160, h: 112), area: 0.06, colour: SIMD3(158, 158, 158))
     flash.evidence = [Evidence("uniformity", 1.4), Evidence("contrast_in", 40)]
     return [
-        Finding(kind: .cut, startMs: 1000, endMs: 1000, firstFrame: 60, lastFrame: 60, peakRMSE: 0.456,
+        Finding(kind: .cut, startMs: 1050, endMs: 1050, firstFrame: 63, lastFrame: 63, peakRMSE: 0.456,
                 region: Rect(x: 0, y: 0, w: 360, h: 780), area: 1),
         flash,
-        Finding(kind: .fade, startMs: 4500, endMs: 4600, firstFrame: 270, lastFrame: 276, peakRMSE: 0.09,
+        Finding(kind: .fade, startMs: 4600, endMs: 4700, firstFrame: 276, lastFrame: 282, peakRMSE: 0.09,
                 region: Rect(x: 0, y: 0, w: 360, h: 780), area: 1),
         Finding(kind: .blank, startMs: 2000, endMs: 2500, firstFrame: 120, lastFrame: 150, peakRMSE: 0.7,
                 region: Rect(x: 0, y: 64, w: 360, h: 700), area: 0.9, colour: SIMD3(255, 255, 255)),
@@ -72,6 +74,8 @@ public func sampleFindings() -> [Finding] {
                 region: Rect(x: 16, y: 400, w: 320, h: 200), area: 0.2),
         Finding(kind: .cut, startMs: 0, endMs: 0, firstFrame: 0, lastFrame: 0, peakRMSE: 1,
                 region: Rect(x: 0, y: 0, w: 360, h: 780), area: 1),
+        Finding(kind: .motion, startMs: 7800, endMs: 8000, firstFrame: 468, lastFrame: 480, peakRMSE: 0.05,
+                region: Rect(x: 300, y: 0, w: 60, h: 40), area: 0.01),
     ]
 }
 

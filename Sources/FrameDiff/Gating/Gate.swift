@@ -82,4 +82,41 @@ public struct GateResult: Sendable {
         for e in errors { out += "  FAIL \(e.film): cannot be analysed: \(e.cause)\n" }
         return out
     }
+
+    /// GitHub Actions workflow commands: one `::error` per failing finding (and late-settling
+    /// event, and film that could not be analysed), one `::warning` per warned finding. The title
+    /// is the kind and phase, the message the text report's sentence with the film and why.
+    ///
+    ///     ::error file=films/a.mp4,title=flash after::films/a.mp4: flash 83 ms at 2.000 s (...): flash after an event is fail
+    public static func githubAnnotations(_ results: [GateResult], errors: [(film: String, cause: String)]) -> String {
+        func escapeData(_ s: String) -> String {
+            s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func escapeProperty(_ s: String) -> String {
+            escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        }
+        func line(_ level: String, film: String, title: String, message: String) -> String {
+            "::\(level) file=\(escapeProperty(film)),title=\(escapeProperty(title))::\(escapeData(film + ": " + message))\n"
+        }
+        var out = ""
+        for r in results {
+            let events = r.report.events
+            for (i, why) in r.failures.sorted(by: { $0.key < $1.key }) {
+                let f = r.report.findings[i]
+                out += line("error", film: r.report.film, title: "\(f.kind.rawValue) \(f.phase.rawValue)",
+                            message: f.sentence(events: events) + ": " + why)
+            }
+            for (e, why) in r.eventFailures.sorted(by: { $0.key < $1.key }) {
+                let title = events.first { $0.event.index == e }?.event.title ?? "event \(e)"
+                out += line("error", film: r.report.film, title: "settle", message: title + ": " + why)
+            }
+            for (i, why) in r.warnings.sorted(by: { $0.key < $1.key }) {
+                let f = r.report.findings[i]
+                out += line("warning", film: r.report.film, title: "\(f.kind.rawValue) \(f.phase.rawValue)",
+                            message: f.sentence(events: events) + ": " + why)
+            }
+        }
+        for e in errors { out += line("error", film: e.film, title: "unreadable film", message: "cannot be analysed: " + e.cause) }
+        return out
+    }
 }

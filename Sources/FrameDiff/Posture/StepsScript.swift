@@ -41,7 +41,8 @@ public enum StepsScript {
             case "path":
                 guard parts.count == 4 else { throw fail("path takes DUR:FROM:TO (seconds, degrees, degrees)") }
                 let dur = try number(parts[1], "duration"), from = try number(parts[2], "angle"), to = try number(parts[3], "angle")
-                guard dur >= 0, dur <= maxSeconds else { throw fail("a duration is 0 to \(Int(maxSeconds)) seconds") }
+                guard dur >= 0 else { throw fail("duration must not be negative") }
+                guard dur <= maxSeconds else { throw fail("a duration is at most \(Int(maxSeconds)) seconds") }
                 guard (0...360).contains(from), (0...360).contains(to) else { throw fail("angles are 0 to 360 degrees") }
                 if let kind = Hinge.event(from: from, to: to) {
                     let end = t + dur * 1000
@@ -53,7 +54,8 @@ public enum StepsScript {
             case "wait":
                 guard parts.count == 2 else { throw fail("wait takes SEC") }
                 let sec = try number(parts[1], "duration")
-                guard sec >= 0, sec <= maxSeconds else { throw fail("a duration is 0 to \(Int(maxSeconds)) seconds") }
+                guard sec >= 0 else { throw fail("duration must not be negative") }
+                guard sec <= maxSeconds else { throw fail("a duration is at most \(Int(maxSeconds)) seconds") }
                 t += sec * 1000
             case "orient":
                 guard parts.count == 2, orientations.contains(parts[1]) else {

@@ -3,6 +3,7 @@ extension Report {
     public var json: JSON {
         .object([
             ("schema", .string("framediff/1")),
+            ("tool", .string(FrameDiffVersion.string)),
             ("film", .string(film)),
             ("video", .object([
                 ("width", .int(video.width)), ("height", .int(video.height)), ("frames", .int(video.frames)),

@@ -59,7 +59,7 @@ public struct Ranking: Sendable {
 
     public func json(top: Int?) -> JSON {
         let kept = top.map { Array(deltas.prefix($0)) } ?? deltas
-        return .object([("schema", .string("framediff/1")), ("film", .string(film)),
+        return .object([("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string)), ("film", .string(film)),
                         ("deltas", .array(kept.map(\.json)))])
     }
 
