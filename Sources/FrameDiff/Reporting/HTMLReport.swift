@@ -89,14 +89,24 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
 
 /// RMSE over time (square-root scale, so small deltas show), event bands, findings marked.
 func timelineSVG(_ r: Report, rules: Rules) -> String {
-    let w = 1000.0, h = 220.0, left = 44.0, right = 10.0, top = 26.0, bottom = 24.0
+    let w = 1000.0, h = 240.0, left = 44.0, right = 10.0, top = 40.0, bottom = 24.0
     let end = max(r.video.durationMs, Double(r.series.last?.x ?? 0), 1)
     func x(_ ms: Double) -> Double { left + (w - left - right) * ms / end }
     func y(_ rmse: Double) -> Double { h - bottom - (h - top - bottom) * min(1, rmse).squareRoot() }
-    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" role=img aria-label=\"RMSE over time\">\n"
+    var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(w))\" height=\"\(Int(h))\" viewBox=\"0 0 \(Int(w)) \(Int(h))\" role=\"img\" aria-label=\"RMSE over time\">\n"
     for s in r.events {
         let e = s.event
         svg += "<rect x=\"\(f1(x(e.startMs)))\" y=\"\(top)\" width=\"\(f1(max(2, x(e.coverEndMs) - x(e.startMs))))\" height=\"\(h - top - bottom)\" fill=\"#9ab\" opacity=\".35\"><title>\(html(e.title))</title></rect>\n"
+        // the event's name on its band, so the timeline reads without hovering
+        svg += "<text x=\"\(f1(x(e.startMs) + 2))\" y=\"\(f1(top + 11))\" font-size=\"10\" fill=\"#456\">\(html(e.kind.rawValue)) \(e.index)\(e.source == .inferred ? " (inferred)" : "")</text>\n"
+    }
+    // a tick every second (every 5 or 10 s on long films)
+    let step = end <= 20_000 ? 1000.0 : end <= 100_000 ? 5000.0 : 10_000.0
+    var tick = step
+    while tick < end {
+        svg += "<line x1=\"\(f1(x(tick)))\" x2=\"\(f1(x(tick)))\" y1=\"\(f1(h - bottom))\" y2=\"\(f1(h - bottom + 4))\" stroke=\"#888\"/>"
+            + "<text x=\"\(f1(x(tick) - 6))\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">\(Int(tick / 1000)) s</text>\n"
+        tick += step
     }
     for v in [0.01, 0.1, 0.5] {
         svg += "<line x1=\"\(left)\" x2=\"\(w - right)\" y1=\"\(f1(y(v)))\" y2=\"\(f1(y(v)))\" stroke=\"#ddd\"/><text x=\"4\" y=\"\(f1(y(v) + 4))\" font-size=\"10\" fill=\"#888\">\(v)</text>\n"
@@ -106,9 +116,18 @@ func timelineSVG(_ r: Report, rules: Rules) -> String {
     let colours: [FindingKind: String] = [.cut: "#e9a100", .fade: "#2a9d4a", .flash: "#d33", .blank: "#a0f", .motion: "#0aa"]
     for (n, f) in r.findings.enumerated() {
         let x0 = x(f.startMs), x1 = max(x0 + 3, x(f.endMs))
-        svg += "<a href=\"#f\(n)\"><rect x=\"\(f1(x0))\" y=\"6\" width=\"\(f1(x1 - x0))\" height=\"12\" fill=\"\(colours[f.kind]!)\"><title>\(html(f.sentence(events: r.events)))</title></rect></a>\n"
+        svg += "<a href=\"#f\(n)\"><rect x=\"\(f1(x0))\" y=\"20\" width=\"\(f1(x1 - x0))\" height=\"12\" fill=\"\(colours[f.kind]!)\"><title>\(html(f.kind.rawValue)): \(html(f.sentence(events: r.events)))</title></rect></a>\n"
     }
-    svg += "<text x=\"\(left)\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">0 s</text><text x=\"\(f1(w - right - 40))\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">\(JSON.format2(end / 1000)) s</text>\n"
+    // a legend: the kinds' colours, the event bands, the curve
+    var lx = left
+    for k in FindingKind.allCases {
+        svg += "<rect x=\"\(f1(lx))\" y=\"4\" width=\"10\" height=\"10\" fill=\"\(colours[k]!)\"/><text x=\"\(f1(lx + 13))\" y=\"13\" font-size=\"10\" fill=\"#444\">\(k.rawValue)</text>\n"
+        lx += 62
+    }
+    svg += "<rect x=\"\(f1(lx))\" y=\"4\" width=\"10\" height=\"10\" fill=\"#9ab\" opacity=\".5\"/><text x=\"\(f1(lx + 13))\" y=\"13\" font-size=\"10\" fill=\"#444\">posture event and its cover</text>\n"
+    lx += 170
+    svg += "<line x1=\"\(f1(lx))\" x2=\"\(f1(lx + 14))\" y1=\"9\" y2=\"9\" stroke=\"#36c\"/><text x=\"\(f1(lx + 17))\" y=\"13\" font-size=\"10\" fill=\"#444\">RMSE to the previous frame (square-root scale)</text>\n"
+    svg += "<text x=\"\(left)\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">0 s</text><text x=\"\(f1(w - right - 40))\" y=\"\(h - 18)\" font-size=\"10\" fill=\"#888\">\(JSON.format2(end / 1000)) s</text>\n"
     return svg + "</svg>\n"
 }
 
