@@ -12,11 +12,17 @@ func target(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return 0
     }
     if parseOnly { return 0 }
-    // films the globs may match, and the globs themselves as names
-    let films = ["films/laptop-inner.mp4", "captures/a-outer.mp4", "x.mov"] + rules.films.prefix(3).map(\.glob)
-    for film in films {
-        exerciseReport(film: film, rules: rules)
-        exerciseMasks(rules.forFilm(film).masks)
+    // every report rendered for one film; for others (films the globs may match, and the globs
+    // themselves as names) the per-film rules, the gate's verdicts and the masks
+    exerciseReport(film: "films/laptop-inner.mp4", rules: rules)
+    exerciseMasks(rules.forFilm("films/laptop-inner.mp4").masks)
+    for film in ["captures/a-outer.mp4", "x.mov"] + rules.films.prefix(3).map(\.glob) {
+        let filmRules = rules.forFilm(film)
+        var report = Report(film: film, video: sampleVideo, findings: sampleFindings(), topDeltas: [])
+        report.events = tie(&report.findings, to: sampleEvents, settleMs: 3000)
+        _ = GateResult.verdictText([GateResult(report: report, rules: filmRules, baseline: nil)], errors: [])
+        _ = FilmSummary(report: report, rules: rules)
+        exerciseMasks(filmRules.masks)
     }
     return 0
 }

@@ -122,4 +122,10 @@ int fd_meter_bits(const fd_meter *m);
 /// holds height rows of width * 3 * (bits / 8) bytes at `dst_stride`.
 void fd_meter_copy_rgb(const fd_meter *m, uint8_t *dst, ptrdiff_t dst_stride);
 
+// ---------------------------------------------------------------------------------------------
+// Clips (libavformat + libavcodec): a looping animated WebP of 8-bit RGB frames, each shown from
+// its pts (ms) to the next one's. 0, or -1 with err.
+int fd_clip_write(const char *path, const uint8_t *const *rgb, const ptrdiff_t *strides, const int64_t *pts_ms,
+                  int count, int width, int height, char *err, size_t errlen);
+
 #endif

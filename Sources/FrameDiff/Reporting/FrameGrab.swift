@@ -18,12 +18,18 @@ private func walkPictures(_ path: String, scan: ScanOptions,
 /// Pictures of chosen frames of a film, as a player shows them.
 ///
 ///     let shots = try grabFrames("a.mp4", indices: [119, 120, 125])
-public func grabFrames(_ path: String, indices: Set<Int>, scan: ScanOptions = ScanOptions()) throws
+///
+/// With `fit`, each picture is scaled down as it is decoded to at most that many pixels wide, so
+/// a report on a phone film keeps kilobytes a frame, not megabytes.
+public func grabFrames(_ path: String, indices: Set<Int>, scan: ScanOptions = ScanOptions(), fit: Int? = nil) throws
     -> [Int: (ptsMs: Double, image: PNGImage)] {
     guard let last = indices.max() else { return [:] }
     var out: [Int: (ptsMs: Double, image: PNGImage)] = [:]
     try walkPictures(path, scan: scan) { index, ptsMs, meter in
-        if indices.contains(index) { out[index] = (ptsMs, meter.picture()) }
+        if indices.contains(index) {
+            let picture = meter.picture()
+            out[index] = (ptsMs, fit.map { picture.scaledDown(by: picture.factor(toFit: $0)) } ?? picture)
+        }
         return index < last
     }
     return out

@@ -17,17 +17,22 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
     do { try fm.createDirectory(atPath: images, withIntermediateDirectories: true) } catch {
         throw FilmError.unreadable(path: folder, cause: "cannot create the report folder")
     }
-    // Key frames: the frame before each finding, its first and its last.
-    var wanted = Set<Int>()
-    for f in report.findings { wanted.formUnion([max(0, f.firstFrame - 1), f.firstFrame, f.lastFrame]) }
-    let shots = try grabFrames(report.film, indices: wanted, scan: scan)
+    // Key frames (the frame before each finding, its first and its last) and the frames of its
+    // clip (three either side, at most 24), decoded once more and scaled down as they come.
     let cell = 240
+    var wanted = Set<Int>()
+    let clips = report.findings.map { clipFrames($0, frames: report.video.frames) }
+    for (f, clip) in zip(report.findings, clips) {
+        wanted.formUnion([max(0, f.firstFrame - 1), f.firstFrame, f.lastFrame])
+        wanted.formUnion(clip)
+    }
+    let shots = try grabFrames(report.film, indices: wanted, scan: scan, fit: cell)
     var written = Set<Int>()
     func thumb(_ i: Int) throws -> String? {
         guard let s = shots[i] else { return nil }
         let name = String(format: "frame-%06d.png", i)
         if written.insert(i).inserted {
-            try s.image.scaledDown(by: s.image.factor(toFit: cell)).write(to: (images as NSString).appendingPathComponent(name), compression: 6)
+            try s.image.write(to: (images as NSString).appendingPathComponent(name), compression: 6)
         }
         return "img/" + name
     }
@@ -62,11 +67,24 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
         let target = temporary ? f.firstFrame : f.lastFrame
         if let a = shots[max(0, f.firstFrame - 1)]?.image, let b = shots[target]?.image, a.width == b.width, a.height == b.height {
             let name = "heat-\(n).png"
-            let k = b.factor(toFit: cell)
-            try heatMap(from: a.scaledDown(by: k), to: b.scaledDown(by: k)).write(to: (images as NSString).appendingPathComponent(name), compression: 6)
+            try heatMap(from: a, to: b).write(to: (images as NSString).appendingPathComponent(name), compression: 6)
             body += "<figure><img src=\"img/\(name)\" alt=\"what changed\"><figcaption>what changed (before → \(temporary ? "first" : "last"))</figcaption></figure>"
         }
-        body += "</div></section>\n"
+        body += "</div>\n"
+        // the finding moving: a looping clip, four times slower, and its frames by number and time
+        let clip = clips[n].compactMap { i in shots[i].map { (i, $0.ptsMs, $0.image) } }
+        if let size = clip.first.map({ ($0.2.width, $0.2.height) }), clip.count >= 2,
+           clip.allSatisfy({ $0.2.width == size.0 && $0.2.height == size.1 }) {
+            let name = "clip-\(n).webp"
+            try writeClip(clip.map(\.2), ptsMs: clip.map(\.1), slowdown: 4, to: (images as NSString).appendingPathComponent(name))
+            body += "<div class=clip><figure><img src=\"img/\(name)\" alt=\"clip of frames \(clip[0].0)–\(clip[clip.count - 1].0)\">"
+                + "<figcaption>frames \(clip[0].0)–\(clip[clip.count - 1].0), 4× slower, looping</figcaption></figure>"
+                + "<ol class=frames>" + clip.map { c in
+                    let mark = c.0 >= f.firstFrame && c.0 <= f.lastFrame ? " class=in" : ""
+                    return "<li\(mark)>\(c.0) · \(JSON.format(c.1, decimals: 1)) ms</li>"
+                }.joined() + "</ol></div>\n"
+        }
+        body += "</section>\n"
     }
     let page = """
         <!doctype html>
@@ -77,6 +95,8 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
         .strip{display:flex;gap:10px;flex-wrap:wrap}figure{margin:0}figcaption{font-size:12px;color:#555}
         img{border:1px solid #ccc;display:block}.finding{border-left:4px solid #ccc;padding-left:10px;margin:16px 0}
         .finding.fail{border-color:#d33}.finding.warn{border-color:#e9a100}h3{font-size:15px;margin:4px 0}
+        .clip{display:flex;gap:12px;margin-top:8px}.frames{font-size:11px;color:#555;columns:2;margin:0;padding-left:18px}
+        .frames .in{color:#000;font-weight:600}
         </style></head><body>
         \(body)
         </body></html>
@@ -85,6 +105,16 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
     do { try page.write(toFile: (folder as NSString).appendingPathComponent("index.html"), atomically: true, encoding: .utf8) } catch {
         throw FilmError.unreadable(path: folder, cause: "cannot write index.html")
     }
+}
+
+/// The frames a finding's clip shows: three either side of it, at most 24 (evenly spaced, the
+/// finding's first and last kept).
+func clipFrames(_ f: Finding, frames: Int) -> [Int] {
+    let all = Array(max(0, f.firstFrame - 3)...max(f.firstFrame, min(max(0, frames - 1), f.lastFrame + 3)))
+    guard all.count > 24 else { return all }
+    var picked = Set((0..<24).map { all[$0 * (all.count - 1) / 23] })
+    picked.formUnion([f.firstFrame, f.lastFrame].filter { all.contains($0) })
+    return picked.sorted()
 }
 
 /// RMSE over time (square-root scale, so small deltas show), event bands, findings marked.
