@@ -95,7 +95,7 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
         .strip{display:flex;gap:10px;flex-wrap:wrap}figure{margin:0}figcaption{font-size:12px;color:#555}
         img{border:1px solid #ccc;display:block}.finding{border-left:4px solid #ccc;padding-left:10px;margin:16px 0}
         .finding.fail{border-color:#d33}.finding.warn{border-color:#e9a100}h3{font-size:15px;margin:4px 0}
-        .clip{display:flex;gap:12px;margin-top:8px}.frames{font-size:11px;color:#555;columns:2;margin:0;padding-left:18px}
+        .clip{display:flex;gap:12px;margin-top:8px}.frames{font-size:11px;color:#555;columns:2;column-gap:28px;min-width:300px;margin:0;padding-left:22px}
         .frames .in{color:#000;font-weight:600}
         </style></head><body>
         \(body)
