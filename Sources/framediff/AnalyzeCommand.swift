@@ -43,8 +43,9 @@ struct AnalyzeCommand: Command {
                 var rows: [String] = []
                 let progress = ProgressLine(quiet: quiet)
                 defer { progress.done() }
-                let report = try analyseFilm(film, options: options, onStats: stats == nil ? nil : { rows.append($0.csvRow) },
-                                             onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) })
+                // judged once by the standard rules: markdown, junit and html mark what fails
+                let report = try GateRules().judged(analyseFilm(film, options: options, onStats: stats == nil ? nil : { rows.append($0.csvRow) },
+                                             onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) }))
                 if let stats {
                     try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
                 }
@@ -96,7 +97,7 @@ struct AnalyzeCommand: Command {
         for (i, r) in reports.enumerated() {
             let sub = FilmSummary.reportFolder(i, r.film)
             try writeHTMLReport(r, to: (folder as NSString).appendingPathComponent(sub), scan: options.scan)
-            rows.append((FilmSummary(report: r, rules: GateRules()), sub))
+            rows.append((FilmSummary(report: r), sub))
         }
         rows += failures.map { (FilmSummary(film: $0.0, error: $0.1.cause), nil) }
         let page = FilmSummary.htmlIndex(rows, title: "framediff")

@@ -77,9 +77,9 @@ struct AuditCommand: Command {
                 let filmRules = rules.forFilm(film)
                 filmOptions.scan.masks += filmRules.masks
                 do {
-                    let report = try analyseFilm(film, options: filmOptions)
+                    let report = rules.judged(try analyseFilm(film, options: filmOptions))
                     if let short = report.video.shortfall { throw FilmError.unreadable(path: film, cause: short) }
-                    let row = FilmSummary(report: report, rules: rules)
+                    let row = FilmSummary(report: report)
                     var item = report.json
                     if case .object(var members) = item {
                         members.append(("status", .string(row.status)))
@@ -89,7 +89,7 @@ struct AuditCommand: Command {
                     if let html {
                         do {
                             try writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
-                                                scan: filmOptions.scan, rules: filmRules.rules)
+                                                scan: filmOptions.scan)
                         } catch {
                             state.noteWriteFailure("framediff: error: \(error)\n")
                         }

@@ -83,7 +83,7 @@ struct CheckCommand: Command {
         case "github": text = GateResult.githubAnnotations(results, errors: errors)
         case "markdown":
             text = GateResult.verdictText(results, errors: errors).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
-                + "\n\n" + results.map { $0.report.markdown(rules: rules.forFilm($0.report.film).rules) }.joined(separator: "\n")
+                + "\n\n" + results.map { $0.report.markdown() }.joined(separator: "\n")
         case "json":
             var items = results.map { r -> JSON in
                 guard case .object(var members) = r.report.json else { return r.report.json }

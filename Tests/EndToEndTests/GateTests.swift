@@ -128,3 +128,22 @@ struct AuditTests {
         #expect(merged.stdout == whole, "\(merged.stdout)\nvs\n\(whole)")
     }
 }
+
+/// Verdicts are judged once, in the gate, limits included; every format shows the same ones.
+@Suite("Verdicts judged once")
+struct VerdictTests {
+    @Test func aFadeOverItsLimitIsMarkedFailingInMarkdownAndHTML() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rules = dir.appendingPathComponent("rules.json").path
+        try #"{"limits": {"fade_max_ms": 50}}"#.write(toFile: rules, atomically: true, encoding: .utf8)
+        let md = try Harness.run(["check", "samples/laptop-inner.mp4", "--rules", rules, "--format", "markdown"])
+        #expect(md.code == 1)
+        let fadeRow = try #require(md.stdout.split(separator: "\n").first { $0.contains("| fade 100 ms") })
+        #expect(fadeRow.hasPrefix("| ❌"), "\(fadeRow)")
+        let html = dir.appendingPathComponent("html").path
+        _ = try Harness.run(["audit", "samples/laptop-inner.mp4", "--rules", rules, "--html", html, "--quiet"])
+        let page = try String(contentsOfFile: html + "/001-laptop-inner/index.html", encoding: .utf8)
+        #expect(page.components(separatedBy: "class=\"finding fail\"").count - 1 == 2, "the flash and the fade fail")
+    }
+}

@@ -12,6 +12,15 @@ public enum FindingKind: String, Sendable, CaseIterable, Codable {
     case motion
 }
 
+/// What the CI gate makes of a finding: it passes, warns or fails the build.
+public enum Verdict: String, Sendable, Comparable {
+    case pass, warn, fail
+    public static func < (a: Verdict, b: Verdict) -> Bool {
+        let order: [Verdict] = [.pass, .warn, .fail]
+        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
+    }
+}
+
 /// Where a finding stands against a posture event (DESIGN.md, "Posture events").
 public enum Phase: String, Sendable, Codable {
     /// Inside the event or under the system's cover.
@@ -50,6 +59,10 @@ public struct Finding: Sendable, Equatable {
     /// Index of the posture event the finding is tied to, with the phase.
     public var event: Int?
     public var phase: Phase = .none
+    /// The gate's judgement and its reason, set once by `judged(_:rules:)` in Gating (nil: not
+    /// judged yet); every renderer shows this, none decides it again.
+    public var verdict: Verdict?
+    public var why: String?
 
     public var durationMs: Double { endMs - startMs }
 

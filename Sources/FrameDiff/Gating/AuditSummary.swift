@@ -4,7 +4,7 @@ import Foundation
 /// Built from a Report, or from the JSON an audit (or a shard of one) wrote, so `merge` prints the
 /// same table.
 ///
-///     let row = FilmSummary(report: r, rules: GateRules())
+///     let row = FilmSummary(report: GateRules().judged(r))
 public struct FilmSummary: Sendable {
     public var film: String
     public var durationMs: Double = 0
@@ -15,12 +15,13 @@ public struct FilmSummary: Sendable {
     /// "ok", "fail", or "error: cause".
     public var status: String
 
-    public init(report r: Report, rules: GateRules) {
+    /// From a judged report (its findings' verdicts decide the worst finding and the status).
+    public init(report r: Report) {
         film = r.film
         durationMs = r.video.durationMs
         frames = r.video.frames
         for f in r.findings { counts[f.kind, default: 0] += 1 }
-        let judged = r.findings.map { (f: $0, v: rules.forFilm(r.film).verdict(for: $0).0) }
+        let judged = r.findings.map { (f: $0, v: $0.verdict ?? .pass) }
         if let w = judged.max(by: { ($0.v, $0.f.peakRMSE) < ($1.v, $1.f.peakRMSE) }) { worst = w.f.short }
         status = judged.contains { $0.v == .fail } ? "fail" : "ok"
     }

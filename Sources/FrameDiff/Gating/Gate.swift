@@ -17,14 +17,21 @@ public struct GateResult: Sendable {
     public var failed: Bool { !failures.isEmpty || !eventFailures.isEmpty }
 
     public init(report: Report, rules: GateRules, baseline: Baseline?) {
-        self.report = report
+        // judged once, here; the renderers show the verdicts
+        self.report = rules.judged(report)
         let new = baseline.map { Set($0.compare(film: report.film, findings: report.findings).new) }
         if let baseline { fixed = baseline.compare(film: report.film, findings: report.findings).fixed }
-        for (i, f) in report.findings.enumerated() {
-            let (v, why) = rules.verdict(for: f)
-            switch v {
+        for (i, f) in self.report.findings.enumerated() {
+            let why = f.why ?? ""
+            switch f.verdict ?? .pass {
             case .fail:
-                if new == nil || new!.contains(i) { failures[i] = why } else { accepted.append(i) }
+                if new == nil || new!.contains(i) {
+                    failures[i] = why
+                } else {
+                    accepted.append(i)
+                    self.report.findings[i].verdict = .pass
+                    self.report.findings[i].why = "accepted by the baseline (\(why))"
+                }
             case .warn: warnings[i] = why
             case .pass: break
             }

@@ -6,13 +6,7 @@
 ///
 ///     Rules.standard.verdict(for: finding)   // .fail for a flash after a bend
 public struct Rules: Sendable, Equatable {
-    public enum Verdict: String, Sendable, Comparable {
-        case pass, warn, fail
-        public static func < (a: Verdict, b: Verdict) -> Bool {
-            let order: [Verdict] = [.pass, .warn, .fail]
-            return order.firstIndex(of: a)! < order.firstIndex(of: b)!
-        }
-    }
+    public typealias Verdict = FrameDiff.Verdict
 
     /// Verdict per kind and phase; a missing entry passes.
     public var verdicts: [FindingKind: [Phase: Verdict]]

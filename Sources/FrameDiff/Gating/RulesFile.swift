@@ -50,6 +50,19 @@ public struct GateRules: Sendable, Equatable {
         return r
     }
 
+    /// The report with every finding judged by these rules (limits included): the one place a
+    /// verdict is decided; renderers show `Finding.verdict`.
+    public func judged(_ report: Report) -> Report {
+        var r = report
+        let rules = forFilm(report.film)
+        for i in r.findings.indices {
+            let (v, why) = rules.verdict(for: r.findings[i])
+            r.findings[i].verdict = v
+            r.findings[i].why = why.isEmpty ? nil : why
+        }
+        return r
+    }
+
     /// The verdict for one finding, with the reason when it is not a pass.
     public func verdict(for f: Finding) -> (Rules.Verdict, String) {
         var v = rules.verdict(for: f)

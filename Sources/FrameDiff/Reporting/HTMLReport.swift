@@ -5,13 +5,12 @@ import Foundation
 /// and a heat map of what changed, as small PNGs next to it. No script, no network.
 ///
 ///     try writeHTMLReport(report, to: "report/")
-public func writeHTMLReport(_ report: Report, to folder: String, scan: ScanOptions = ScanOptions(),
-                            rules: Rules = .standard) throws {
+public func writeHTMLReport(_ report: Report, to folder: String, scan: ScanOptions = ScanOptions()) throws {
     // built aside and put in place whole: a failed write leaves no half report
-    try OutputFile.folder(folder) { try fillHTMLReport(report, in: $0, scan: scan, rules: rules) }
+    try OutputFile.folder(folder) { try fillHTMLReport(report, in: $0, scan: scan) }
 }
 
-private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptions, rules: Rules) throws {
+private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptions) throws {
     let fm = FileManager.default
     let images = (folder as NSString).appendingPathComponent("img")
     do { try fm.createDirectory(atPath: images, withIntermediateDirectories: true) } catch {
@@ -40,7 +39,7 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
     var body = "<h1>\(html(report.film))</h1>\n<p class=meta>\(report.video.width)×\(report.video.height) \(html(report.video.codec)), "
         + "\(report.video.frames) frames, \(JSON.format2(report.video.durationMs / 1000)) s · noise floor "
         + "\(JSON.format(report.noiseFloor, decimals: 4)) · \(report.findings.count) findings</p>\n"
-    body += timelineSVG(report, rules: rules)
+    body += timelineSVG(report)
     if !report.events.isEmpty {
         body += "<h2>Posture events</h2>\n<ul>\n"
         for s in report.events {
@@ -52,7 +51,7 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
     body += "<h2>Findings</h2>\n"
     if report.findings.isEmpty { body += "<p>No findings.</p>\n" }
     for (n, f) in report.findings.enumerated() {
-        let verdict = rules.verdict(for: f)
+        let verdict = f.verdict ?? .pass
         body += "<section id=f\(n) class=\"finding \(verdict.rawValue)\"><h3>\(n + 1). \(html(f.sentence(events: report.events)))</h3>\n"
         body += "<p>frames \(f.firstFrame)–\(f.lastFrame), peak RMSE \(JSON.format(f.peakRMSE, decimals: 4)), "
             + "\(JSON.format(f.area * 100, decimals: 1))% of the frame, verdict <b>\(verdict.rawValue)</b></p>\n<div class=strip>"
@@ -118,7 +117,7 @@ func clipFrames(_ f: Finding, frames: Int) -> [Int] {
 }
 
 /// RMSE over time (square-root scale, so small deltas show), event bands, findings marked.
-func timelineSVG(_ r: Report, rules: Rules) -> String {
+func timelineSVG(_ r: Report) -> String {
     let w = 1000.0, h = 240.0, left = 44.0, right = 10.0, top = 40.0, bottom = 24.0
     let end = max(r.video.durationMs, Double(r.series.last?.x ?? 0), 1)
     func x(_ ms: Double) -> Double { left + (w - left - right) * ms / end }

@@ -5,13 +5,14 @@ public enum JUnitCase: Sendable {
 }
 
 /// JUnit XML for CI systems: one testsuite per film, one testcase per posture event and one per
-/// rule that can fail; a finding the rules fail is a failure of its event's testcase and its rule's.
+/// rule that can fail; a finding judged failing (`Finding.verdict`) is a failure of its event's
+/// testcase and its rule's.
 ///
-///     print(junitXML([report], rules: .standard))
-public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)] = [], rules: Rules = .standard) -> String {
+///     print(junitXML([GateRules().judged(report)]))
+public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)] = []) -> String {
     junitXML(reports, errors: errors) { r, testcase in
         let failing = r.findings.indices.filter { i in
-            guard rules.verdict(for: r.findings[i]) == .fail else { return false }
+            guard r.findings[i].verdict == .fail else { return false }
             switch testcase {
             case .event(let e): return r.findings[i].event == e
             case .kind(let k): return r.findings[i].kind == k

@@ -1,10 +1,11 @@
 import Foundation
 
-/// A compact Markdown table for a pull-request comment.
+/// A compact Markdown table for a pull-request comment, marking the findings the gate judged
+/// failing or warned (`Finding.verdict`).
 ///
-///     print(report.markdown(rules: .standard))
+///     print(GateRules().judged(report).markdown())
 extension Report {
-    public func markdown(rules: Rules = .standard) -> String {
+    public func markdown() -> String {
         var out = "### `\(film)`\n\n\(video.width)×\(video.height) \(video.codec) · \(video.frames) frames · "
             + "\(JSON.format2(video.durationMs / 1000)) s"
         if !events.isEmpty { out += " · " + events.map { $0.event.title }.joined(separator: "; ") }
@@ -12,7 +13,7 @@ extension Report {
         if findings.isEmpty { return out + "No findings.\n" }
         out += "| | time | finding | event | phase | region | rmse |\n|---|---:|---|---|---|---|---:|\n"
         for f in findings {
-            let verdict = rules.verdict(for: f)
+            let verdict = f.verdict ?? .pass
             let mark = verdict == .fail ? "❌" : verdict == .warn ? "⚠️" : ""
             var what = f.kind.rawValue
             if f.kind != .cut { what += " \(JSON.format(f.durationMs, decimals: 0)) ms" }
