@@ -3,7 +3,7 @@ import PackageDescription
 
 // CFrameDiff is the only target that includes libav* or png.h. It is always compiled with
 // optimisation: its pixel kernels run 10-40x slower at -O0 and the debug test suite decodes
-// real films. Define FRAMEDIFF_CHECKS (swiftSettings) to turn on internal invariant checks.
+// real films.
 let package = Package(
     name: "framediff",
     platforms: [.macOS(.v13)],

@@ -19,6 +19,7 @@ struct MergeCommand: Command {
 
     func run() throws -> Int32 {
         var films: [[String: Any]] = []
+        var ordered: [(film: String, json: JSON)] = []  // as the shards wrote them, key order kept
         var notRun: [String] = []
         var incomplete = false
         for path in inputs {
@@ -28,6 +29,12 @@ struct MergeCommand: Command {
                 throw FilmError.unreadable(path: path, cause: "not a framediff report ({\"schema\": \"framediff/1\", \"films\": [...]})")
             }
             films += list
+            if case .object(let members)? = try? JSON.parse(data), case .array(let items)? = members.first(where: { $0.0 == "films" })?.1 {
+                for item in items {
+                    guard case .object(let m) = item, case .string(let film)? = m.first(where: { $0.0 == "film" })?.1 else { continue }
+                    ordered.append((film, item))
+                }
+            }
             // a shard that was stopped before its end: its missing films are named, and merge fails
             if root["complete"] as? Bool == false {
                 incomplete = true
@@ -40,7 +47,7 @@ struct MergeCommand: Command {
         let rows = films.compactMap(FilmSummary.init(json:))
         try Console.out(FilmSummary.table(rows))
         if let json {
-            let items = try films.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
+            let items = ordered.sorted { $0.film < $1.film }.map { $0.json.rendered(pretty: false) }
             try emit(batchJSON(items, notRun: incomplete ? notRun : nil), to: json)
         }
         return rows.contains(where: \.isError) || incomplete ? 2 : 0

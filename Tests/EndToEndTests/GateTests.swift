@@ -147,3 +147,20 @@ struct VerdictTests {
         #expect(page.components(separatedBy: "class=\"finding fail\"").count - 1 == 2, "the flash and the fade fail")
     }
 }
+
+@Suite("Merge and rules equality")
+struct MergeTests {
+    @Test func mergeWritesEachFilmAsTheAuditDid() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.json").path, m = dir.appendingPathComponent("m.json").path
+        _ = try Harness.run(["audit", "samples/rotated-90.mp4", "samples/laptop-inner.mp4", "--json", a, "--quiet"])
+        #expect(try Harness.run(["merge", a, "--json", m]).code == 0)
+        // the same films, each written byte for byte as the audit wrote it (key order kept)
+        let lines = { (p: String) in
+            try String(contentsOfFile: p, encoding: .utf8).split(separator: "\n").filter { $0.contains("\"film\"") }
+                .map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }.sorted()
+        }
+        #expect(try lines(a) == lines(m))
+    }
+}

@@ -133,3 +133,17 @@ struct TieTests {
         #expect(alone[0].startMs == 2017 && alone[0].endMs == 2383 && alone[0].coverEndMs == 2883)
     }
 }
+
+@Suite("Rules files")
+struct RulesEqualityTests {
+    @Test func rulesDifferingOnlyInAnOverrideAreNotEqual() throws {
+        let dir = FileManager.default.temporaryDirectory
+        let a = dir.appendingPathComponent("rules-a-\(UUID().uuidString).json").path
+        let b = dir.appendingPathComponent("rules-b-\(UUID().uuidString).json").path
+        try #"{"films": [{"glob": "*.mp4", "kinds": {"cut": "fail"}}]}"#.write(toFile: a, atomically: true, encoding: .utf8)
+        try #"{"films": [{"glob": "*.mp4", "kinds": {"cut": "warn"}}]}"#.write(toFile: b, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
+        #expect(try GateRules.read(a) != GateRules.read(b))
+        #expect(try GateRules.read(a) == GateRules.read(a))
+    }
+}

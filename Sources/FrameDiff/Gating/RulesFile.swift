@@ -32,7 +32,8 @@ public struct GateRules: Sendable, Equatable {
 
     public static func == (a: GateRules, b: GateRules) -> Bool {
         a.rules == b.rules && a.fadeMaxMs == b.fadeMaxMs && a.flashMaxMs == b.flashMaxMs && a.blankMaxMs == b.blankMaxMs
-            && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks && a.films.map(\.glob) == b.films.map(\.glob)
+            && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks
+            && a.films.count == b.films.count && zip(a.films, b.films).allSatisfy { $0.glob == $1.glob && $0.rules == $1.rules }
     }
 
     /// The rules for one film: the base, then every override whose glob matches its path or name.

@@ -52,9 +52,10 @@ public final class Meter {
                 throw FilmError.unreadable(path: video.path, cause: String(cString: err))
             }
         case .rgb(let image):
-            image.pixels.withUnsafeBufferPointer {
-                _ = fd_meter_push_rgb(handle, $0.baseAddress, image.stride, Int32(image.bits))
+            let status = image.pixels.withUnsafeBufferPointer {
+                fd_meter_push_rgb(handle, $0.baseAddress, image.stride, Int32(image.bits))
             }
+            if status != 0 { throw MeterError.outOfMemory(width: grid.storedWidth, height: grid.storedHeight) }
         }
         return RMSE(sse: fd_meter_sse(handle), samples: fd_meter_samples(handle),
                     maxValue: UInt64(fd_meter_max_value(handle)))
@@ -123,10 +124,13 @@ public final class Meter {
 public enum MeterError: Error, CustomStringConvertible {
     /// The frame size is zero or too large for the tile arithmetic.
     case cannotCreate(width: Int, height: Int)
+    /// The picture buffers for frames of this size could not be allocated.
+    case outOfMemory(width: Int, height: Int)
 
     public var description: String {
         switch self {
         case .cannotCreate(let w, let h): return "cannot measure frames of \(w)x\(h) pixels"
+        case .outOfMemory(let w, let h): return "out of memory for frames of \(w)x\(h) pixels"
         }
     }
 }

@@ -60,7 +60,7 @@ extension Finding {
     func sentence(events: [EventSummary]) -> String {
         var s = kind.rawValue
         if kind != .cut { s += " \(JSON.format(durationMs, decimals: 0)) ms" }
-        s += " at \(JSON.format(startMs / 1000, decimals: 3)) s (\(region)"
+        s += " at \(String(format: "%.3f", startMs / 1000)) s (\(region)"
         if let c = colour { s += ", \(c.hex)" }
         s += ")"
         if let i = event, let e = events.first(where: { $0.event.index == i }) {

@@ -44,7 +44,6 @@ extension PostureEvent {
 
 extension Finding {
     /// `     2.043 s  cut              0,980 1240×400      rmse 0.310`
-    public var textLine: String { textLine(relativeTo: nil, paint: Paint(enabled: false)) }
 
     /// One line; times relative to `origin` (ms) when given.
     func textLine(relativeTo origin: Double?, paint: Paint) -> String {

@@ -1,0 +1,129 @@
+import Foundation
+
+extension JSON {
+    /// Why text is not JSON: the byte offset and what was expected there.
+    public struct ParseError: Error, CustomStringConvertible {
+        public var offset: Int
+        public var reason: String
+        public var description: String { "at byte \(offset): \(reason)" }
+    }
+
+    /// Parses JSON keeping the order of object members (so `merge` writes films as the audit
+    /// wrote them). Numbers keep up to 12 decimals; nesting deeper than 512 is refused.
+    ///
+    ///     let j = try JSON.parse(Data(#"{"b": 1, "a": [true, null]}"#.utf8))
+    public static func parse(_ data: Data) throws -> JSON {
+        var p = Parser(bytes: [UInt8](data))
+        let value = try p.value(depth: 0)
+        p.skipSpace()
+        guard p.at == p.bytes.count else { throw ParseError(offset: p.at, reason: "text after the value") }
+        return value
+    }
+
+    private struct Parser {
+        let bytes: [UInt8]
+        var at = 0
+
+        mutating func skipSpace() {
+            while at < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[at]) { at += 1 }
+        }
+
+        func fail(_ reason: String) -> ParseError { ParseError(offset: at, reason: reason) }
+
+        mutating func literal(_ word: String, _ value: JSON) throws -> JSON {
+            let w = Array(word.utf8)
+            guard at + w.count <= bytes.count, Array(bytes[at..<at + w.count]) == w else { throw fail("expected \(word)") }
+            at += w.count
+            return value
+        }
+
+        mutating func value(depth: Int) throws -> JSON {
+            guard depth < 512 else { throw fail("nested too deep") }
+            skipSpace()
+            guard at < bytes.count else { throw fail("unexpected end") }
+            switch bytes[at] {
+            case UInt8(ascii: "{"):
+                at += 1
+                var members: [(String, JSON)] = []
+                skipSpace()
+                if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+                while true {
+                    skipSpace()
+                    let key = try string()
+                    skipSpace()
+                    guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                    at += 1
+                    members.append((key, try value(depth: depth + 1)))
+                    skipSpace()
+                    guard at < bytes.count else { throw fail("unexpected end") }
+                    if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+                    if bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
+                    throw fail("expected ',' or '}'")
+                }
+            case UInt8(ascii: "["):
+                at += 1
+                var items: [JSON] = []
+                skipSpace()
+                if at < bytes.count, bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+                while true {
+                    items.append(try value(depth: depth + 1))
+                    skipSpace()
+                    guard at < bytes.count else { throw fail("unexpected end") }
+                    if bytes[at] == UInt8(ascii: ",") { at += 1; continue }
+                    if bytes[at] == UInt8(ascii: "]") { at += 1; return .array(items) }
+                    throw fail("expected ',' or ']'")
+                }
+            case UInt8(ascii: "\""): return .string(try string())
+            case UInt8(ascii: "t"): return try literal("true", .bool(true))
+            case UInt8(ascii: "f"): return try literal("false", .bool(false))
+            case UInt8(ascii: "n"): return try literal("null", .null)
+            default: return try number()
+            }
+        }
+
+        mutating func number() throws -> JSON {
+            let start = at
+            while at < bytes.count, "+-0123456789.eE".utf8.contains(bytes[at]) { at += 1 }
+            let text = String(decoding: bytes[start..<at], as: UTF8.self)
+            guard !text.isEmpty, let v = Double(text), v.isFinite else { throw ParseError(offset: start, reason: "expected a value") }
+            if !text.contains(where: { ".eE".contains($0) }), let i = Int(text) { return .int(i) }
+            return .number(v, decimals: 12)
+        }
+
+        mutating func string() throws -> String {
+            guard at < bytes.count, bytes[at] == UInt8(ascii: "\"") else { throw fail("expected a string") }
+            at += 1
+            var out = [UInt8]()
+            while at < bytes.count {
+                let b = bytes[at]
+                at += 1
+                if b == UInt8(ascii: "\"") { return String(decoding: out, as: UTF8.self) }
+                guard b == UInt8(ascii: "\\") else { out.append(b); continue }
+                guard at < bytes.count else { break }
+                let e = bytes[at]
+                at += 1
+                switch e {
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard at + 4 <= bytes.count, var code = UInt32(String(decoding: bytes[at..<at + 4], as: UTF8.self), radix: 16) else {
+                        throw fail("bad \\u escape")
+                    }
+                    at += 4
+                    // a surrogate pair
+                    if (0xD800..<0xDC00).contains(code), at + 6 <= bytes.count, bytes[at] == UInt8(ascii: "\\"), bytes[at + 1] == UInt8(ascii: "u"),
+                       let low = UInt32(String(decoding: bytes[at + 2..<at + 6], as: UTF8.self), radix: 16), (0xDC00..<0xE000).contains(low) {
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                        at += 6
+                    }
+                    out += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
+                default: out.append(e)
+                }
+            }
+            throw fail("unterminated string")
+        }
+    }
+}
