@@ -4,6 +4,8 @@
 // differences at 12-14 GB/s, Swift SIMD16 with wrapping operators at ~9.7 GB/s, Swift
 // SIMD32/SIMD64<UInt8> 100x slower than scalar (shared/FACTS.md); scripts/bench re-measures ours.
 #include "cframediff.h"
+#include "internal.h"
+#include <stdlib.h>
 
 #include <assert.h>
 #include <string.h>
@@ -116,7 +118,9 @@ static int cpu_has_avx2(void) {
     static int known = -1;
     if (known < 0) {
         __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        // FRAMEDIFF_KERNEL=sse2 runs the SSE2 kernels on an AVX2 machine (so tests reach them)
+        const char *force = getenv("FRAMEDIFF_KERNEL");
+        known = __builtin_cpu_supports("avx2") && !(force && !strcmp(force, "sse2")) ? 1 : 0;
     }
     return known;
 #else
@@ -257,4 +261,57 @@ uint64_t fd_tile16_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, p
     uint64_t s = 0;
     fd_band_sse(a, a_stride, b, b_stride, 48, rows, 48, &s);
     return s;
+}
+
+// --- every variant, for tests against the references (checkasm's way) -------------------------
+
+static int has_avx2_cpu(void) {
+#ifdef FD_X86
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+int fd_kernel_band_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                       int row_bytes, int rows, int tile_bytes, uint64_t *out) {
+    switch (variant) {
+    case 0: fd_band_sse_scalar(a, a_stride, b, b_stride, row_bytes, rows, tile_bytes, out); return 0;
+#ifdef FD_X86
+    case 1: band_sse_sse2(a, a_stride, b, b_stride, row_bytes, rows, tile_bytes, out); return 0;
+    case 2: if (!has_avx2_cpu()) return -1; band_sse_avx2(a, a_stride, b, b_stride, row_bytes, rows, tile_bytes, out); return 0;
+#endif
+    default: return -1;
+    }
+}
+
+int fd_kernel_diff_bits(int variant, const uint8_t *a, const uint8_t *b, int n, uint32_t *bits) {
+    switch (variant) {
+    case 0: return diff_bits_c(a, b, n, bits);
+#ifdef FD_X86
+    case 2: if (!has_avx2_cpu()) return -1; return diff_bits_avx2(a, b, n, bits);
+#endif
+    default: return -1;
+    }
+}
+
+int fd_kernel_tile16_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                         int rows, uint64_t *out) {
+    switch (variant) {
+    case 0: *out = 0; fd_band_sse_scalar(a, a_stride, b, b_stride, 48, rows, 48, out); return 0;
+#ifdef FD_X86
+    case 1: *out = 0; band_sse_sse2(a, a_stride, b, b_stride, 48, rows, 48, out); return 0;
+    case 2: if (!has_avx2_cpu() || rows > 64) return -1; *out = tile16_sse_avx2(a, a_stride, b, b_stride, rows); return 0;
+#endif
+    default: return -1;
+    }
+}
+
+int fd_kernel_tile_stats16(int variant, const uint8_t *p, ptrdiff_t stride, int rows, fd_tile_stats *out) {
+    switch (variant) {
+    case 0: fd_tile_stats_c(p, stride, 16, rows, 1, out); return 0;
+    case 1: fd_tile_stats_16(p, stride, rows, out); return 0;
+    default: return -1;
+    }
 }

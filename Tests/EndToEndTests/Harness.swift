@@ -26,10 +26,11 @@ enum Harness {
         var stderr: String
     }
 
-    static func run(_ args: [String], cwd: String? = nil) throws -> Result {
+    static func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
+        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         p.currentDirectoryURL = URL(fileURLWithPath: cwd ?? root.path)
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

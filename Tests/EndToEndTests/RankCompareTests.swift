@@ -118,4 +118,13 @@ struct RankCompareTests {
         #expect(r.stderr.contains("odd.png") && r.stderr.contains("differs"), "\(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1)
     }
+
+    /// The SSE2 kernels, forced on a machine that has AVX2, give the same numbers to the last digit.
+    @Test func theSSE2KernelsGiveTheSameDeltas() throws {
+        for film in ["samples/h01-smooth-flashes.mp4", "samples/odd-size-444.mkv"] {
+            let fast = try Harness.run(["rank", film, "--format", "json"])
+            let sse2 = try Harness.run(["rank", film, "--format", "json"], environment: ["FRAMEDIFF_KERNEL": "sse2"])
+            #expect(fast.code == 0 && sse2.code == 0 && fast.stdout == sse2.stdout, "\(film)")
+        }
+    }
 }

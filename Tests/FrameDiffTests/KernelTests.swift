@@ -1,3 +1,4 @@
+import CFrameDiff
 import Testing
 @testable import FrameDiff
 
@@ -90,5 +91,63 @@ struct RMSETests {
     ])
     func compareText(r: RMSE, text: String) {
         #expect(r.compareText == text)
+    }
+}
+
+/// Every variant of every meter kernel against its plain C reference, on random buffers with odd
+/// sizes and padded strides (checkasm's way); a variant this CPU lacks is skipped by name.
+@Suite("Kernel variants against their references")
+struct KernelVariantTests {
+    static let variants: [(Int32, String)] = [(1, "sse2"), (2, "avx2")]
+
+    @Test("band sums", arguments: [1, 5, 16, 33, 361])
+    func bandSums(widthPx: Int) {
+        var rng = SplitMix(state: 77 + UInt64(widthPx))
+        for tilePx in [1, 16, 32] {
+            let rowBytes = widthPx * 3, stride = rowBytes + 5, rows = 17
+            let a = rng.bytes(stride * rows), b = rng.bytes(stride * rows)
+            let tiles = (rowBytes + tilePx * 3 - 1) / (tilePx * 3)
+            var reference = [UInt64](repeating: 0, count: tiles)
+            _ = fd_kernel_band_sse(0, a, stride, b, stride, Int32(rowBytes), Int32(rows), Int32(tilePx * 3), &reference)
+            for (v, name) in Self.variants {
+                var out = [UInt64](repeating: 0, count: tiles)
+                guard fd_kernel_band_sse(v, a, stride, b, stride, Int32(rowBytes), Int32(rows), Int32(tilePx * 3), &out) == 0 else { continue }
+                #expect(out == reference, "\(name) width \(widthPx) tile \(tilePx)")
+            }
+        }
+    }
+
+    @Test("which bytes differ", arguments: [1, 31, 32, 33, 95, 3618])
+    func diffBits(n: Int) {
+        var rng = SplitMix(state: 5 + UInt64(n))
+        let a = rng.bytes(n)
+        var b = a
+        for _ in 0..<max(1, n / 7) { b[Int(rng.next() % UInt64(n))] ^= 0x10 }
+        let words = (n + 31) / 32
+        var reference = [UInt32](repeating: 0, count: words + 1), out = reference
+        let anyRef = fd_kernel_diff_bits(0, a, b, Int32(n), &reference)
+        if fd_kernel_diff_bits(2, a, b, Int32(n), &out) >= 0 {
+            #expect(Array(out.prefix(words)) == Array(reference.prefix(words)))
+            #expect(fd_kernel_diff_bits(2, a, b, Int32(n), &out) == anyRef)
+        }
+        #expect(fd_kernel_diff_bits(0, a, a, Int32(n), &reference) == 0)
+    }
+
+    @Test("a 16-pixel tile's squared differences and statistics", arguments: [1, 2, 15, 16])
+    func tile16(rows: Int) {
+        var rng = SplitMix(state: 900 + UInt64(rows))
+        let stride = 48 + 13
+        let a = rng.bytes(stride * rows + 16), b = rng.bytes(stride * rows + 16)
+        var reference: UInt64 = 0
+        _ = fd_kernel_tile16_sse(0, a, stride, b, stride, Int32(rows), &reference)
+        for (v, name) in Self.variants {
+            var out: UInt64 = 0
+            guard fd_kernel_tile16_sse(v, a, stride, b, stride, Int32(rows), &out) == 0 else { continue }
+            #expect(out == reference, "\(name) rows \(rows)")
+        }
+        var statsRef = fd_tile_stats(), stats = fd_tile_stats()
+        _ = fd_kernel_tile_stats16(0, a, stride, Int32(rows), &statsRef)
+        #expect(fd_kernel_tile_stats16(1, a, stride, Int32(rows), &stats) == 0)
+        #expect(stats.sum_r == statsRef.sum_r && stats.sum_g == statsRef.sum_g && stats.sum_b == statsRef.sum_b && stats.sum_sq == statsRef.sum_sq)
     }
 }

@@ -123,6 +123,22 @@ int fd_meter_bits(const fd_meter *m);
 void fd_meter_copy_rgb(const fd_meter *m, uint8_t *dst, ptrdiff_t dst_stride);
 
 // ---------------------------------------------------------------------------------------------
+// Kernel variants
+
+/// Every implementation of the meter's kernels, for tests against the plain C references
+/// (checkasm's way): variant 0 the reference, 1 SSE2, 2 AVX2. Each returns -1 when this CPU (or
+/// this kernel) has no such variant. `FRAMEDIFF_KERNEL=sse2` makes the dispatch pick SSE2.
+int fd_kernel_band_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                       int row_bytes, int rows, int tile_bytes, uint64_t *out);
+/// Sets bit i of `bits` (32 a word) where a[i] != b[i]; returns 1 when any differs, 0 when none.
+int fd_kernel_diff_bits(int variant, const uint8_t *a, const uint8_t *b, int n, uint32_t *bits);
+/// The squared differences of one 16-pixel RGB tile (48 bytes a row).
+int fd_kernel_tile16_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
+                         int rows, uint64_t *out);
+/// Channel sums and sum of squares of one 16-pixel RGB tile.
+int fd_kernel_tile_stats16(int variant, const uint8_t *p, ptrdiff_t stride, int rows, fd_tile_stats *out);
+
+// ---------------------------------------------------------------------------------------------
 // Clips (libavformat + libavcodec): a looping animated WebP of 8-bit RGB frames, each shown from
 // its pts (ms) to the next one's. 0, or -1 with err.
 int fd_clip_write(const char *path, const uint8_t *const *rgb, const ptrdiff_t *strides, const int64_t *pts_ms,
