@@ -17,6 +17,7 @@ let package = Package(
         .executableTarget(name: "fuzz-rules", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
         .executableTarget(name: "fuzz-baseline", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
         .executableTarget(name: "fuzz-pngfolder", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
+        .executableTarget(name: "fuzz-merge", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
     ]
 )

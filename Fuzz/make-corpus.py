@@ -149,4 +149,15 @@ pngs += [
     png(4, 4, 8, 2).replace(b"IDAT", b"IDAT", 1)[:40] + b"\x00" * 20,  # damaged image data
 ]
 seeds("png", pngs)
+# --- merge: audit shards built from the golden reports (framediff/1 objects), with a bad film,
+# an incomplete shard, and JSON that Foundation and JSON.parse may read differently
+golden = [open(p).read() for p in sorted(glob.glob(os.path.join(root, "Tests/Fixtures/golden", "*.json")))]
+err = '{"film": "films/bad.mp4", "error": "not a film"}'
+shard = lambda items, extra="": '{"schema": "framediff/1", "tool": "framediff 0.2.0"%s, "films": [%s]}' % (extra, ", ".join(items))
+merge = [shard(golden[:1]), shard(golden + [err]), shard([err], ', "complete": false, "not_run": ["films/c.mp4"]'),
+         shard([]), '{"films": [{"film": "a"}], "films": [{"film": "b"}]}',
+         '{"films": [{"film": "a", "film": "b", "video": {"duration_ms": 1e-20, "frames": 18446744073709551616}}]}',
+         '{"films": [{"film": "\\ud800\\u0041\\ud83d\\ude00\\u0000", "worst": "x", "status": "fail"}]}',
+         '\ufeff' + shard([err]), '[1, -0, 1E2, 0.1e-7, "\\b\\f", true, null, {}]', '{"a": [[[[[[[[]]]]]]]]}']
+seeds("merge", merge)
 print("corpora written to", os.path.join(here, "corpus"))

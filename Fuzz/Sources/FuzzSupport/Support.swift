@@ -96,15 +96,17 @@ public func exerciseReport(film: String = "films/laptop-inner.mp4", events: [Pos
     report.events = summaries
     report.series = [SIMD2(0, 0), SIMD2(16.7, 0.01), SIMD2(1000, 0.456)]
     let filmRules = rules.forFilm(film)
-    _ = report.json.rendered(pretty: true)
-    _ = report.json.rendered(pretty: false)
-    _ = report.text(colour: true)
-    _ = report.markdown(rules: filmRules.rules)
-    _ = junitXML([report], errors: [(film: "films/bad.mp4", cause: "not a film")], rules: filmRules.rules)
+    // judged once by the rules, as the CLI does; the renderers show the verdicts
+    let judged = rules.judged(report)
+    _ = judged.json.rendered(pretty: true)
+    _ = judged.json.rendered(pretty: false)
+    _ = judged.text(colour: true)
+    _ = judged.markdown()
+    _ = junitXML([judged], errors: [(film: "films/bad.mp4", cause: "not a film")])
     let gate = GateResult(report: report, rules: filmRules, baseline: baseline)
     _ = GateResult.verdictText([gate], errors: [])
     _ = GateResult.junit([gate], errors: [])
-    _ = FilmSummary.table([FilmSummary(report: report, rules: rules), FilmSummary(film: "films/bad.mp4", error: "not a film")])
+    _ = FilmSummary.table([FilmSummary(report: judged), FilmSummary(film: "films/bad.mp4", error: "not a film")])
     _ = Baseline(reports: [report]).json.rendered()
 }
 

@@ -84,9 +84,9 @@ func target(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let report = try? analyseFilm(dir, options: options) {
         _ = report.json.rendered()
         _ = report.text()
-        _ = report.markdown()
+        _ = GateRules().judged(report).markdown()
         _ = junitXML([report])
-        _ = FilmSummary.table([FilmSummary(report: report, rules: GateRules())])
+        _ = FilmSummary.table([FilmSummary(report: GateRules().judged(report))])
     }
     return 0
 }

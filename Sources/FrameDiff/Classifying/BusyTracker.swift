@@ -23,10 +23,8 @@ struct BusyTracker: Sendable {
         var changes: Int
     }
 
-    /// The most tiles that start changing together and still join the lineage beside them.
-    static let joinTiles = 16
     private let columns: Int, rows: Int
-    private let stableMs: Double, busyMs: Double
+    private let stableMs: Double, busyMs: Double, joinTiles: Int
     private var lineage: [Int32]
     private var runStart: [Int32]
     private var runStartMs: [Double]
@@ -39,14 +37,18 @@ struct BusyTracker: Sendable {
     /// Tiles in a run now (changed within `stableMs`).
     private var running: [Int] = []
     private var isRunning: [Bool]
-    /// Runs that ended, oldest first (only those of lineages that may still turn out busy).
+    /// Runs that ended and that a window may still ask about, oldest first.
     private var ended: [Run] = []
+    /// What lineages still running left behind the window: their tiles' changes, times, peak.
+    private var totals: [Int: Region] = [:]
+    private var lineagePeak: [Double] = []
 
     init(tiles: Int, columns: Int, options: ClassifierOptions) {
         self.columns = max(1, columns)
         rows = (tiles + self.columns - 1) / self.columns
         stableMs = options.stableMs
         busyMs = options.busyMs
+        joinTiles = options.busyJoinTiles
         lineage = [Int32](repeating: -1, count: tiles)
         runStart = [Int32](repeating: -1, count: tiles)
         runStartMs = [Double](repeating: 0, count: tiles)
@@ -73,10 +75,10 @@ struct BusyTracker: Sendable {
         // it touches a busy region; the front of a bar or the next digit is a few tiles.
         var joins: [(tile: Int, lineage: Int32)] = []
         var loose = starting
-        if starting.count > Self.joinTiles {
+        if starting.count > joinTiles {
             loose = []
             for c in TileBox.components(of: starting, columns: columns) {
-                if c.count > Self.joinTiles {
+                if c.count > joinTiles {
                     let id = newLineage(ptsMs)
                     joins += c.map { ($0, id) }
                 } else {
@@ -117,6 +119,7 @@ struct BusyTracker: Sendable {
     private mutating func newLineage(_ ptsMs: Double) -> Int32 {
         lineageStartMs.append(ptsMs)
         lineageLastMs.append(ptsMs)
+        lineagePeak.append(0)
         return Int32(lineageStartMs.count - 1)
     }
 
@@ -141,10 +144,41 @@ struct BusyTracker: Sendable {
         return out
     }
 
-    /// Takes the busy lineages that ended at or before `frame` (all, when `closingAll`), grouped
-    /// into regions: lineages of neighbouring tiles whose times overlap are one region. Runs of
-    /// lineages that ended without turning busy are dropped.
-    mutating func takeEnded(through frame: Int, closingAll: Bool = false) -> [[Run]] {
+    /// A busy region as reported: its tiles with how often each changed, its first and last
+    /// frame, and the largest whole-frame RMSE while it ran.
+    struct Region: Sendable {
+        var changes: [Int: Int] = [:]
+        var start = Int.max, end = Int.min
+        var startMs = Double.infinity, endMs = -Double.infinity
+        var peakRMSE = 0.0
+
+        mutating func add(_ r: Run) {
+            changes[r.tile, default: 0] += r.changes
+            if r.start < start { (start, startMs) = (r.start, r.startMs) }
+            if r.end > end { (end, endMs) = (r.end, r.endMs) }
+        }
+
+        mutating func merge(_ o: Region) {
+            for (t, n) in o.changes { changes[t, default: 0] += n }
+            if o.start < start { (start, startMs) = (o.start, o.startMs) }
+            if o.end > end { (end, endMs) = (o.end, o.endMs) }
+            peakRMSE = max(peakRMSE, o.peakRMSE)
+        }
+    }
+
+    /// Notes the frame's whole RMSE for the lineages changing in it (a busy region's peak).
+    mutating func notePeak(_ rmse: Double, active: [Int]) {
+        guard rmse > 0 else { return }
+        var seen = Set<Int32>()
+        for t in active where seen.insert(lineage[t]).inserted { lineagePeak[Int(lineage[t])] = max(lineagePeak[Int(lineage[t])], rmse) }
+    }
+
+    /// Takes the busy lineages that have stopped (all, when `closingAll`) as regions — lineages of
+    /// neighbouring tiles whose times overlap are one region — and forgets what no window will ask
+    /// for again: runs ending before `keepFrom` are folded into their lineage's totals (busy or
+    /// still running) or dropped (a lineage that stopped without turning busy). Memory stays
+    /// bounded by what is running, however long the film.
+    mutating func takeEnded(keepFrom: Int, closingAll: Bool = false) -> [Region] {
         if closingAll {
             for t in running {
                 close(t)
@@ -152,38 +186,43 @@ struct BusyTracker: Sendable {
             }
             running.removeAll()
         }
-        let liveLineages = Set(running.map { Int(lineage[$0]) })
-        let finished = ended.filter { $0.end <= frame && !liveLineages.contains($0.lineage) }
-        ended.removeAll { $0.end <= frame && !liveLineages.contains($0.lineage) }
-        let done = finished.filter { isBusy(lineage: $0.lineage) }
-        guard !done.isEmpty else { return [] }
-        var byLineage: [Int: [Run]] = [:]
-        for r in done { byLineage[r.lineage, default: []].append(r) }
-        let ids = byLineage.keys.sorted()
-        var parent = Dictionary(uniqueKeysWithValues: ids.map { ($0, $0) })
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i]! != i { i = parent[i]! }
-            return i
-        }
-        let boxes = ids.map { TileBox(byLineage[$0]!.map(\.tile), columns: columns).grown(by: 1, columns: columns, rows: rows) }
-        let spans = ids.map { id in (byLineage[id]!.map(\.start).min()!, byLineage[id]!.map(\.end).max()!) }
-        for i in ids.indices {
-            for j in ids.indices where j > i && boxes[i].intersects(boxes[j]) && spans[i].0 <= spans[j].1 && spans[j].0 <= spans[i].1 {
-                parent[find(ids[i])] = find(ids[j])
+        let live = Set(running.map { Int(lineage[$0]) })
+        var kept: [Run] = []
+        var finished: [Int: Region] = [:]
+        for r in ended {
+            if live.contains(r.lineage) {
+                // still going: fold what is behind the window into the lineage's totals
+                if r.end < keepFrom { totals[r.lineage, default: Region()].add(r) } else { kept.append(r) }
+            } else if isBusy(lineage: r.lineage) {
+                finished[r.lineage, default: totals[r.lineage] ?? Region()].add(r)
             }
         }
-        var groups: [Int: [Run]] = [:]
-        for id in ids { groups[find(id), default: []] += byLineage[id]! }
-        return groups.values.sorted { $0.map(\.start).min()! < $1.map(\.start).min()! }
+        ended = kept
+        for id in finished.keys {
+            totals[id] = nil
+            finished[id]!.peakRMSE = lineagePeak[id]
+        }
+        // lineages that stopped without turning busy leave nothing behind
+        totals = totals.filter { live.contains($0.key) }
+        guard !finished.isEmpty else { return [] }
+        let ids = finished.keys.sorted()
+        var sets = DisjointSets(count: ids.count)
+        let boxes = ids.map { TileBox(finished[$0]!.changes.keys, columns: columns).grown(by: 1, columns: columns, rows: rows) }
+        for i in ids.indices {
+            for j in ids.indices where j > i && boxes[i].intersects(boxes[j])
+                && finished[ids[i]]!.start <= finished[ids[j]]!.end && finished[ids[j]]!.start <= finished[ids[i]]!.end {
+                sets.union(i, j)
+            }
+        }
+        var groups: [Int: Region] = [:]
+        for (i, id) in ids.enumerated() { groups[sets.find(i), default: Region()].merge(finished[id]!) }
+        return groups.values.sorted { $0.start < $1.start }
     }
 }
 
 /// Which tiles busy regions hold in which frames of a window.
 struct BusyHold: Sendable {
     fileprivate(set) var ranges: [Int: [ClosedRange<Int>]] = [:]
-
-    var isEmpty: Bool { ranges.isEmpty }
 
     func holds(tile: Int, frame: Int) -> Bool {
         guard let r = ranges[tile] else { return false }

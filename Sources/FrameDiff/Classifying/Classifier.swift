@@ -80,6 +80,7 @@ public final class Classifier {
         fills.update(frame: m.index, board: board, isActive: test)
         let active = board.deltas.filter { test($0.shift, $0.rmse) }.map(\.tile)
         busy.update(frame: m.index, ptsMs: m.ptsMs, active: active)
+        busy.notePeak(m.rmse.normalized, active: active)
         // a busy region does not keep the window open
         let counting = active.reduce(0) { $0 + (busy.isBusy($1) ? 0 : 1) }
         let still = max(options.stableMs, options.blankMaxMs)
@@ -137,7 +138,10 @@ public final class Classifier {
         let hold = busy.held(from: first, to: last)
         if part.count > 1 { decide(part, first: first, last: last, hold: hold) }
         fills.drop(through: last)
-        for group in busy.takeEnded(through: last, closingAll: closing) { findings.append(busyFinding(group, in: part)) }
+        // (what the next window starts from: the frame kept, or the window's last)
+        for region in busy.takeEnded(keepFrom: q.map { window[$0].index } ?? last, closingAll: closing) {
+            findings.append(busyFinding(region))
+        }
         quietPosition = nil
         if let q {
             window.removeFirst(q)
@@ -251,19 +255,14 @@ public final class Classifier {
     }
 
     /// A region that kept changing, as one motion over its whole run.
-    private func busyFinding(_ runs: [BusyTracker.Run], in window: ClassifierWindow) -> Finding {
+    private func busyFinding(_ region: BusyTracker.Region) -> Finding {
         // (a tile the region touched now and then, at cuts beside it, is not part of it: its own
         // tiles change in at least one frame of twelve, a counter's tens digit in one of ten)
-        var changed: [Int: Int] = [:]
-        for r in runs { changed[r.tile, default: 0] += r.changes }
-        let span = Double(runs.map(\.end).max()! - runs.map(\.start).min()! + 1)
-        let own = changed.filter { Double($0.value) >= 0.08 * span }.keys
-        if debugClassifier { debugLine("busy span \(span): " + changed.sorted { $0.key < $1.key }.map { "\($0.key % grid.columns),\($0.key / grid.columns):\($0.value)" }.joined(separator: " ")) }
-        let (region, area) = extent(of: own.isEmpty ? Set(changed.keys) : Set(own))
-        let start = runs.min { $0.startMs < $1.startMs }!, end = runs.max { $0.endMs < $1.endMs }!
-        let seen = (0..<window.count).filter { window[$0].index >= start.start && window[$0].index <= end.end }
-        var f = Finding(kind: .motion, startMs: start.startMs, endMs: end.endMs, firstFrame: start.start, lastFrame: end.end,
-                        peakRMSE: seen.map { window[$0].rmse }.max() ?? 0, region: region, area: area)
+        let span = Double(region.end - region.start + 1)
+        let own = region.changes.filter { Double($0.value) >= options.busyOwnShare * span }.keys
+        let (box, area) = extent(of: own.isEmpty ? Set(region.changes.keys) : Set(own))
+        var f = Finding(kind: .motion, startMs: region.startMs, endMs: region.endMs, firstFrame: region.start, lastFrame: region.end,
+                        peakRMSE: region.peakRMSE, region: box, area: area)
         f.evidence = [Evidence("busy", 1)]
         return f
     }

@@ -81,6 +81,13 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// takes no part in the transitions around it. Longer than any system animation (springs and
     /// flings settle within ~1 s).
     public var busyMs: Double = 1_500
+    /// A tile belongs to a busy region's extent when it changed in at least this share of the
+    /// region's frames (a counter's tens digit: one in ten); a tile the region touched only at the
+    /// cuts beside it is left out (0-1).
+    public var busyOwnShare: Double = 0.08
+    /// At most this many tiles starting to change together join the busy lineage beside them (the
+    /// front of a progress bar, the next digit of a counter); a larger patch is a change of its own.
+    public var busyJoinTiles: Int = 16
 
     // MARK: flat fills: placeholders and blanks
 
@@ -131,11 +138,6 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// The content that replaces a placeholder stays: over the next pause it moves by at most this
     /// share of its step out of the fill (a crossfade through a flat colour goes on moving).
     public var settleShare: Double = 0.1
-    /// A placeholder's colour is a detour between what the region showed before and after: the
-    /// path old -> fill -> new is at least this share longer than old -> new (0-1). A crossfade's
-    /// middle frame lies on the way (share near 0); content that comes back after a placeholder,
-    /// or a cut onto one, is far off it.
-    public var detourShare: Double = 0.25
 
     public init() {}
 
