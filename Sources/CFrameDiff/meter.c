@@ -44,7 +44,8 @@ struct fd_meter {
     int band_h;                // rows of a full band: the tile, or the whole frame if shorter
     int bpc;                   // bytes a channel: 1, or 2 for frames of more than 8 bits
     uint8_t *pic;              // RGB picture of the last push
-    uint8_t *scratch;          // the new frame's RGB for one band (or the whole frame)
+    uint8_t *scratch;          // the new frame's RGB for one band
+    uint8_t *whole;            // the new frame's RGB, when it can only be converted whole
     ptrdiff_t stride;          // of both
     unsigned char *flag;       // per tile of the band being measured: its planes changed
     uint32_t *bits;            // which bytes of a plane row differ (flag_tiles)
@@ -76,10 +77,12 @@ static int set_depth(fd_meter *m, int bpc) {
     if (m->bpc == bpc && m->pic) return 0;
     av_freep(&m->pic);
     av_freep(&m->scratch);
+    av_freep(&m->whole);
     m->bpc = bpc;
     m->has_prev = 0;
     m->pic = alloc_rgb(m->w, m->h, bpc, &m->stride);
-    m->scratch = alloc_rgb(m->w, m->h, bpc, &m->stride);
+    // (a band, not a frame: 58 KB instead of 9.5 MB at 1206x2622)
+    m->scratch = alloc_rgb(m->w, m->band_h, bpc, &m->stride);
     return m->pic && m->scratch ? 0 : -1;
 }
 
@@ -142,6 +145,7 @@ void fd_meter_free(fd_meter *m) {
     free_converter(m);
     av_free(m->pic);
     av_free(m->scratch);
+    av_free(m->whole);
     av_free(m->flag);
     av_free(m->bits);
     av_free(m->tile_sse);
@@ -467,14 +471,18 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
             int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
             any = flag_tiles(m, cur, prev, y0, rows) > 0;
         }
+        if (any && !m->whole && !(m->whole = alloc_rgb(m->w, m->h, m->bpc, &m->stride))) {
+            fd_set_error(err, errlen, "out of memory for the frame's RGB picture", 0);
+            return -1;
+        }
         if (any) {
-            uint8_t *dst[4] = {m->scratch};
+            uint8_t *dst[4] = {m->whole};
             int dst_stride[4] = {(int)m->stride};
             sws_scale(m->sws_whole, (const uint8_t *const *)cur->data, cur->linesize, 0, m->h, dst, dst_stride);
             memset(m->flag, 1, (size_t)m->tx);
             for (int by = 0; by < m->ty; by++) {
                 int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
-                uint8_t *fresh = m->scratch + (ptrdiff_t)y0 * m->stride;
+                uint8_t *fresh = m->whole + (ptrdiff_t)y0 * m->stride;
                 apply_masks(m, fresh, y0, rows);
                 take_tiles(m, fresh, by, rows);
                 m->changed_bands++;

@@ -69,7 +69,7 @@ public final class Classifier {
             grid = m.grid
             fills = FillTracker(tiles: grid.count, options: options)
             busy = BusyTracker(tiles: grid.count, columns: grid.columns, options: options)
-            fills.update(frame: m.index, board: board, isActive: threshold.test())
+            fills.update(frame: m.index, ptsMs: m.ptsMs, board: board, isActive: threshold.test())
             window.reset(frame(m, changes: []))
             lastActiveMs = nil
             report(m, active: 0)
@@ -77,7 +77,7 @@ public final class Classifier {
         }
         threshold.learn(board.deltas, tiles: board.tiles)
         let test = threshold.test()
-        fills.update(frame: m.index, board: board, isActive: test)
+        fills.update(frame: m.index, ptsMs: m.ptsMs, board: board, isActive: test)
         let active = board.deltas.filter { test($0.shift, $0.rmse) }.map(\.tile)
         busy.update(frame: m.index, ptsMs: m.ptsMs, active: active)
         busy.notePeak(m.rmse.normalized, active: active)
@@ -164,7 +164,7 @@ public final class Classifier {
         var explained: [(from: Int, to: Int, box: TileBox)] = []  // placeholders: window positions, tiles
         var blanks: [(from: Int, to: Int, change: Double)] = []  // a blank separates the states around it
         var flat: [(finding: Finding, event: FlatEventFinder.Event)] = []
-        for e in finder.events(fills.ended.filter { $0.end <= last }, window: window, active: &active) {
+        for e in finder.events(fills.ended, through: last, window: window, active: &active) {
             if e.kind == .blank {
                 blanks.append((e.start, e.end, e.evidence.first { $0.name == "contrast_out" }?.value ?? 0))
             } else {

@@ -16,46 +16,66 @@ struct FillTracker: Sendable {
 
     /// A tile that was a fill of `colour` from frame `start` until frame `end` (the first frame
     /// after it).
+    /// NB: stored in 64 bytes (Int32 frame numbers, looks as SIMD4): a window can hold tens of
+    /// thousands of intervals.
     struct Interval: Sendable {
-        var tile: Int
-        var start: Int
-        var end: Int
-        var colour: SIMD3<Float>
-        var before: Look
-        var after: Look
+        private var tile32: Int32, start32: Int32, end32: Int32
         /// The change into the fill, and out of it, was above the tile threshold.
         var visibleIn: Bool
         var visibleOut: Bool
+        var colour: SIMD3<Float>
+        private var before4: SIMD4<Float>, after4: SIMD4<Float>
+
+        init(tile: Int, start: Int, end: Int, colour: SIMD3<Float>, before: Look, after: Look, visibleIn: Bool, visibleOut: Bool) {
+            (tile32, start32, end32) = (Int32(tile), Int32(start), Int32(end))
+            self.colour = colour
+            before4 = SIMD4(before.mean, before.variance)
+            after4 = SIMD4(after.mean, after.variance)
+            (self.visibleIn, self.visibleOut) = (visibleIn, visibleOut)
+        }
+
+        var tile: Int { Int(tile32) }
+        var start: Int { Int(start32) }
+        var end: Int { Int(end32) }
+        var before: Look { Look(mean: SIMD3(before4.x, before4.y, before4.z), variance: before4.w) }
+        var after: Look { Look(mean: SIMD3(after4.x, after4.y, after4.z), variance: after4.w) }
     }
 
     private static let none: Int32 = -1, sinceFirst: Int32 = -2
     private var start: [Int32]
+    private var startMs: [Double]
     private var colour: [SIMD3<Float>]
     private var before: [Look]
     private var visibleIn: [Bool]
     private let enterVariance: Float, stayVariance: Float, colourTolerance: Float
+    /// Longer fills are no blank and no placeholder (`blankMaxMs`): they are not kept.
+    private let longestMs: Double
     /// Intervals that ended, oldest first; the classifier takes them.
     var ended: [Interval] = []
 
     init(tiles: Int, options: ClassifierOptions) {
         start = [Int32](repeating: Self.none, count: tiles)
+        startMs = [Double](repeating: 0, count: tiles)
         colour = [SIMD3<Float>](repeating: .zero, count: tiles)
         before = [Look](repeating: Look(mean: .zero, variance: 0), count: tiles)
         visibleIn = [Bool](repeating: false, count: tiles)
         enterVariance = Float(options.flatStd * options.flatStd)
         stayVariance = enterVariance * Float(options.flatStayFactor * options.flatStayFactor)
         colourTolerance = Float(options.colourTolerance)
+        longestMs = options.blankMaxMs
     }
 
-    /// Reads the board's last frame. `first` is the first frame of its size.
-    mutating func update(frame: Int, board: TileBoard, isActive: (Float, Float) -> Bool) {
+    /// Reads the board's last frame, shown at `ptsMs`.
+    /// NB: a window of text scrolling over a flat page holds tens of thousands of fills, most of
+    /// them too long to matter; keeping only the short ones keeps a window's intervals small.
+    mutating func update(frame: Int, ptsMs: Double, board: TileBoard, isActive: (Float, Float) -> Bool) {
         let first = board.fresh
         for d in board.deltas {
             let t = d.tile
             if start[t] != Self.none {
                 let stays = d.variance <= stayVariance && maxAbs(d.mean - colour[t]) <= colourTolerance
                 if stays { continue }
-                if start[t] >= 0 {
+                if start[t] >= 0, ptsMs - startMs[t] <= longestMs {
                     ended.append(Interval(tile: t, start: Int(start[t]), end: frame, colour: colour[t], before: before[t],
                                           after: Look(mean: d.mean, variance: d.variance),
                                           visibleIn: visibleIn[t], visibleOut: isActive(d.shift, d.rmse)))
@@ -64,6 +84,7 @@ struct FillTracker: Sendable {
             }
             if d.variance <= enterVariance {
                 start[t] = first ? Self.sinceFirst : Int32(frame)
+                startMs[t] = ptsMs
                 colour[t] = d.mean
                 before[t] = Look(mean: d.oldMean, variance: d.oldVariance)
                 visibleIn[t] = !first && isActive(d.shift, d.rmse)
@@ -72,5 +93,6 @@ struct FillTracker: Sendable {
     }
 
     /// Forgets intervals that ended at or before `frame`.
+    /// (in place, keeping the capacity: the next window holds as many)
     mutating func drop(through frame: Int) { ended.removeAll { $0.end <= frame } }
 }

@@ -30,12 +30,15 @@ struct FlatEventFinder {
     /// Blanks first: a blank explains every change into and out of it, so a placeholder shown
     /// when the page comes back is judged against a still picture. `active` loses what blanks
     /// explain.
-    func events(_ intervals: [FillTracker.Interval], window: ClassifierWindow, active: inout [[Int]]) -> [Event] {
+    /// Intervals that end after `last` belong to a later window.
+    func events(_ intervals: [FillTracker.Interval], through last: Int, window: ClassifierWindow, active: inout [[Int]]) -> [Event] {
         guard let first = window.first?.index else { return [] }
         let candidates = intervals.filter {
-            $0.start > first && window.ms($0.end - first) - window.ms($0.start - first) <= options.blankMaxMs
+            $0.end <= last && $0.start > first && window.ms($0.end - first) - window.ms($0.start - first) <= options.blankMaxMs
         }
-        let all = groups(candidates).sorted { $0.count > $1.count }
+        // (groups too small for a placeholder or a blank are judged by nothing)
+        let smallest = min(options.flashMinTiles, Int((options.blankRise / 4 * Double(tiles)).rounded(.up)))
+        let all = groups(candidates, atLeast: smallest).sorted { $0.count > $1.count }
         var events: [Event] = []
         for group in all {
             guard let e = judge(group, first: first, window: window, active: active, blank: true) else { continue }
@@ -96,8 +99,9 @@ struct FlatEventFinder {
         return e
     }
 
-    /// Neighbouring intervals that began and ended within a frame of each other in one colour.
-    private func groups(_ intervals: [FillTracker.Interval]) -> [[FillTracker.Interval]] {
+    /// Neighbouring intervals that began and ended within a frame of each other in one colour:
+    /// the groups of at least `atLeast` intervals, in the order of their first interval.
+    private func groups(_ intervals: [FillTracker.Interval], atLeast: Int) -> [[FillTracker.Interval]] {
         // intervals by tile, as linked lists in two arrays (a window can hold tens of thousands)
         var head = [Int](repeating: -1, count: grid.count), next = [Int](repeating: -1, count: intervals.count)
         for (i, v) in intervals.enumerated() {
@@ -124,13 +128,18 @@ struct FlatEventFinder {
                 }
             }
         }
+        // NB: most groups are a tile or two of smooth content; counting first builds only the big ones
+        var size = [Int32](repeating: 0, count: intervals.count)
+        for i in intervals.indices { size[find(i)] += 1 }
         var slot = [Int](repeating: -1, count: intervals.count)
         var out: [[FillTracker.Interval]] = []
         for i in intervals.indices {
             let r = find(i)
+            guard size[r] >= atLeast else { continue }
             if slot[r] < 0 {
                 slot[r] = out.count
                 out.append([])
+                out[out.count - 1].reserveCapacity(Int(size[r]))
             }
             out[slot[r]].append(intervals[i])
         }

@@ -2,33 +2,53 @@
 /// classifier compares pictures with it (old state, new state, blends between them) and measures
 /// how much of a frame one fill covers (a blank).
 ///
-/// A frame that changes nothing shares its predecessor's storage (copy on write).
+/// NB: the classifier keeps one thumbnail per frame of its window (up to 240 frames), and most
+/// frames change a small part of the picture. The means are stored in chunks of `chunkTiles`
+/// tiles, each copied on write: a frame shares every chunk it did not change with the frame
+/// before. One array of all means cost 150 KB a frame at 1206x2622 (36 MiB for a long transition,
+/// and a 150 KB copy every frame); chunks cost what changed.
 /// NB: Float, not Float16: Swift converts half floats in a library call on this target, which cost
 /// 2% of a whole `framediff FILM` run on the benchmark film.
 ///
 ///     var t = Thumbnail(tiles: grid.count); t.set(7, mean: m, flat: true)
 struct Thumbnail: Sendable {
-    /// R, G, B means, three a tile (0-255).
-    private(set) var means: [Float]
+    /// Tiles a chunk: 256 tiles of R, G, B (3 KB), about three rows of tiles of a phone's frame.
+    static let chunkShift = 8
+    static let chunkTiles = 1 << chunkShift
+
+    /// R, G, B means, three a tile (0-255), `chunkTiles` tiles a chunk.
+    private var chunks: [[Float]]
     /// One bit a tile: its pixels are a flat fill.
     private var flatBits: [UInt64]
+    let count: Int
 
     init(tiles: Int) {
-        means = [Float](repeating: 0, count: tiles * 3)
+        count = tiles
+        let n = (tiles + Self.chunkTiles - 1) >> Self.chunkShift
+        chunks = (0..<n).map { c in
+            [Float](repeating: 0, count: 3 * min(Self.chunkTiles, tiles - c * Self.chunkTiles))
+        }
         flatBits = [UInt64](repeating: 0, count: (tiles + 63) / 64)
     }
 
-    var count: Int { means.count / 3 }
-
     mutating func set(_ i: Int, mean: SIMD3<Float>, flat: Bool) {
-        means[3 * i] = mean.x
-        means[3 * i + 1] = mean.y
-        means[3 * i + 2] = mean.z
+        let j = 3 * (i & (Self.chunkTiles - 1))
+        // (in place: only a chunk shared with another thumbnail is copied)
+        chunks[i >> Self.chunkShift].withUnsafeMutableBufferPointer { m in
+            m[j] = mean.x
+            m[j + 1] = mean.y
+            m[j + 2] = mean.z
+        }
         let bit = UInt64(1) << UInt64(i & 63)
         if flat { flatBits[i >> 6] |= bit } else { flatBits[i >> 6] &= ~bit }
     }
 
-    func mean(_ i: Int) -> SIMD3<Float> { SIMD3(means[3 * i], means[3 * i + 1], means[3 * i + 2]) }
+    func mean(_ i: Int) -> SIMD3<Float> {
+        chunks[i >> Self.chunkShift].withUnsafeBufferPointer { m in
+            let j = 3 * (i & (Self.chunkTiles - 1))
+            return SIMD3(m[j], m[j + 1], m[j + 2])
+        }
+    }
 
     func isFlat(_ i: Int) -> Bool { flatBits[i >> 6] & (UInt64(1) << UInt64(i & 63)) != 0 }
 
@@ -36,12 +56,9 @@ struct Thumbnail: Sendable {
     func distance(to other: Thumbnail, over tiles: [Int]) -> Double {
         guard !tiles.isEmpty else { return 0 }
         var sum: Float = 0
-        means.withUnsafeBufferPointer { a in
-            other.means.withUnsafeBufferPointer { b in
-                for t in tiles {
-                    sum += abs(a[3 * t] - b[3 * t]) + abs(a[3 * t + 1] - b[3 * t + 1]) + abs(a[3 * t + 2] - b[3 * t + 2])
-                }
-            }
+        for t in tiles {
+            let d = mean(t) - other.mean(t)
+            sum += abs(d.x) + abs(d.y) + abs(d.z)
         }
         return Double(sum) / Double(3 * tiles.count)
     }
@@ -67,14 +84,18 @@ struct Thumbnail: Sendable {
     /// Mean absolute difference of the tile means over every tile (levels a channel); 255 when the
     /// pictures are of different sizes.
     func distance(to other: Thumbnail) -> Double {
-        guard other.means.count == means.count, !means.isEmpty else { return 255 }
+        guard other.count == count, count > 0 else { return 255 }
         var sum: Float = 0
-        means.withUnsafeBufferPointer { a in
-            other.means.withUnsafeBufferPointer { b in
-                for i in 0..<a.count { sum += abs(a[i] - b[i]) }
+        for c in chunks.indices {
+            chunks[c].withUnsafeBufferPointer { a in
+                other.chunks[c].withUnsafeBufferPointer { b in
+                    // a chunk both share contributes nothing
+                    if a.baseAddress == b.baseAddress { return }
+                    for i in 0..<a.count { sum += abs(a[i] - b[i]) }
+                }
             }
         }
-        return Double(sum) / Double(means.count)
+        return Double(sum) / Double(3 * count)
     }
 
     /// Tiles that are flat fills within `tolerance` levels (every channel) of `colour`.
