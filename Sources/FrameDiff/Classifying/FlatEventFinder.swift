@@ -228,18 +228,21 @@ struct FlatEventFinder {
         // A placeholder: a compact UI element that sits still while it shows.
         let cells = group.map(\.tile)
         let box = TileBox(cells, columns: grid.columns)
-        let fill = Double(Set(cells).count) / Double(box.width * box.height)
-        guard duration <= options.flashMaxMs, Set(cells).count >= options.flashMinTiles, box.width >= 2, box.height >= 2,
-              fill >= options.flashFill, Double(Set(cells).count) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
+        let cols = grid.columns
+        // (which tiles of the box are the placeholder's: a bitmap of the box, not of the frame)
+        var isCell = [Bool](repeating: false, count: box.width * box.height)
+        for t in cells { isCell[(t / cols - box.y0) * box.width + t % cols - box.x0] = true }
+        let cellCount = isCell.lazy.filter { $0 }.count
+        let fill = Double(cellCount) / Double(box.width * box.height)
+        guard duration <= options.flashMaxMs, cellCount >= options.flashMinTiles, box.width >= 2, box.height >= 2,
+              fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
         let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not), with
         // still surroundings until its content came (a crossfade or a scroll changes everything).
-        var isCell = [Bool](repeating: false, count: grid.count)
-        for t in cells { isCell[t] = true }
-        let cellCount = isCell.lazy.filter { $0 }.count
         func moving(_ k: Int) -> Bool {
-            Double(active[k].lazy.filter { isCell[$0] }.count) >= options.stepShare * Double(cellCount)
+            let n = active[k].lazy.filter { box.contains(tile: $0, columns: cols) && isCell[($0 / cols - box.y0) * box.width + $0 % cols - box.x0] }.count
+            return Double(n) >= options.stepShare * Double(cellCount)
         }
         if let moved = (1..<start).last(where: moving), window.ms(start) - window.ms(moved) < pauseMs {
             return rejected("moved before")
