@@ -274,9 +274,9 @@ static inline int any_bit(const uint32_t *bits, int b0, int b1) {
 // Flags the tiles of band [y0, y0+rows) whose planes differ between two frames; returns how many.
 // NB: rows are compared with memcmp (at memory speed, stopping at the first difference); a row
 // that differs gets a bitmap of differing bytes (AVX2 compare + movemask) from which its tiles are
-// found by walking its set bits (asking each tile whether any of its bits is set cost 2% of the
-// main job). A compare per tile instead of the bitmap cost 4% of a `rank` run, the bitmap of every
-// row without the memcmp 9%.
+// found, skipping tiles already flagged (walking its set bits instead cost 3.3% of the main job
+// against 2%). A compare per tile instead of the bitmap cost 4% of a `rank` run, the bitmap of
+// every row without the memcmp 9%.
 static int flag_tiles(fd_meter *m, const AVFrame *a, const AVFrame *b, int y0, int rows) {
     const plane_layout *l = &m->layout;
     memset(m->flag, 0, (size_t)m->tx);
@@ -292,22 +292,6 @@ static int flag_tiles(fd_meter *m, const AVFrame *a, const AVFrame *b, int y0, i
             if (!l->tileable) {
                 memset(m->flag, 1, (size_t)m->tx);
                 return m->tx;
-            }
-            if (m->tile % (1 << sw) == 0) {
-                // each plane byte lies in one tile: walk the differing bytes, a tile at a time
-                int words = (l->row_bytes[p] + 31) >> 5;
-                for (int w = 0; w < words; w++) {
-                    uint32_t word = m->bits[w];
-                    while (word) {
-                        int b = (w << 5) + __builtin_ctz(word);
-                        int t = ((b / step) << sw) / m->tile;
-                        if (!m->flag[t]) { m->flag[t] = 1; flagged++; }
-                        // the first byte of the next tile; bits before it are this tile's
-                        int next = (((t + 1) * m->tile) >> sw) * step - (w << 5);
-                        word = next >= 32 ? 0 : word & (~0u << next);
-                    }
-                }
-                continue;
             }
             for (int t = 0; t < m->tx; t++) {
                 if (m->flag[t]) continue;

@@ -169,8 +169,11 @@ struct BusyTracker: Sendable {
     /// Notes the frame's whole RMSE for the lineages changing in it (a busy region's peak).
     mutating func notePeak(_ rmse: Double, active: [Int]) {
         guard rmse > 0 else { return }
-        var seen = Set<Int32>()
-        for t in active where seen.insert(lineage[t]).inserted { lineagePeak[Int(lineage[t])] = max(lineagePeak[Int(lineage[t])], rmse) }
+        // (a max: noting a lineage once a tile is the same as once a frame, and needs no set)
+        for t in active {
+            let id = Int(lineage[t])
+            if rmse > lineagePeak[id] { lineagePeak[id] = rmse }
+        }
     }
 
     /// Takes the busy lineages that have stopped (all, when `closingAll`) as regions — lineages of
