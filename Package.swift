@@ -1,9 +1,11 @@
 // swift-tools-version:5.9
 import PackageDescription
 
-// CFrameDiff is the only target that includes libav* or png.h. It is always compiled with
-// optimisation: its pixel kernels run 10-40x slower at -O0 and the debug test suite decodes
-// real films.
+// CFrameDiff is the only target that includes libav* or png.h; the libraries come as system-library
+// targets (pkg-config flags, Debian packages named). No unsafe flags, so the FrameDiff library can be
+// a dependency of another package.
+// NB: the C pixel kernels run 10-40x slower at -O0 and the debug test suite decodes real films:
+// scripts/test builds the tests with `-Xcc -O2`.
 let package = Package(
     name: "framediff",
     platforms: [.macOS(.v13)],
@@ -12,18 +14,18 @@ let package = Package(
         .library(name: "FrameDiff", targets: ["FrameDiff"]),
     ],
     targets: [
-        .target(
-            name: "CFrameDiff",
-            cSettings: [.unsafeFlags(["-O2", "-std=gnu11", "-Wall", "-Wno-deprecated-declarations"])],
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"),
-                .linkedLibrary("swscale"), .linkedLibrary("avutil"), .linkedLibrary("png"),
-            ]
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswscale libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev", "libavutil-dev"])]
         ),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .target(name: "CFrameDiff", dependencies: ["CFFmpeg", "CPNG"]),
         .target(name: "FrameDiff", dependencies: ["CFrameDiff"]),
         .executableTarget(name: "framediff", dependencies: ["FrameDiff"]),
         .executableTarget(name: "framediff-kernel-bench", dependencies: ["FrameDiff"], path: "Sources/KernelBench"),
         .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff"]),
         .testTarget(name: "EndToEndTests", dependencies: ["FrameDiff"]),
-    ]
+    ],
+    cLanguageStandard: .gnu11
 )

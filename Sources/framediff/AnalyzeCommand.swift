@@ -16,7 +16,7 @@ struct AnalyzeCommand: Command {
                                      CommonOptions.quiet, CommonOptions.help]
 
     let films: [String]
-    let format: String
+    let format: ReportFormat
     let out: String?
     let stats: String?
     let quiet: Bool
@@ -25,8 +25,8 @@ struct AnalyzeCommand: Command {
     init(_ p: ParsedArguments) throws {
         guard !p.positionals.isEmpty else { throw UsageError("no FILM given") }
         films = p.positionals
-        format = try CommonOptions.format(p, allowed: ["text", "json", "markdown", "junit", "html"])
-        if format == "html", p.value("--out") == nil { throw UsageError("--format html needs --out DIR") }
+        format = try CommonOptions.format(p, allowed: [.text, .json, .markdown, .junit, .html])
+        if format == .html, p.value("--out") == nil { throw UsageError("--format html needs --out DIR") }
         out = p.value("--out")
         stats = p.value("--stats")
         quiet = p.has("--quiet")
@@ -62,24 +62,25 @@ struct AnalyzeCommand: Command {
                 failures.append((film, e))
             }
         }
-        if format == "html", let out {
+        if format == .html, let out {
             try writeHTML(reports, failures: failures, to: out)
             return failures.isEmpty ? 0 : 2
         }
         let text: String
-        if format == "junit" {
+        switch format {
+        case .junit:
             text = junitXML(reports, errors: failures.map { ($0.0, $0.1.cause) })
-        } else if format == "markdown" {
+        case .markdown:
             text = (reports.map { $0.markdown() } + failures.map { "### `\($0.0)`\n\n❌ \($0.1.cause)\n" }).joined(separator: "\n")
-        } else if format == "json" {
+        case .json:
             if films.count == 1 {
                 text = reports[0].json.rendered() + "\n"
             } else {
                 var items = reports.map(\.json)
                 items += failures.map { JSON.object([("film", .string($0.0)), ("error", .string($0.1.cause))]) }
-                text = JSON.object([("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string)), ("films", .array(items))]).rendered() + "\n"
+                text = filmsDocument(items).rendered() + "\n"
             }
-        } else {
+        default:
             let colour = out == nil && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             text = reports.map { $0.text(colour: colour) }.joined(separator: "\n")
         }

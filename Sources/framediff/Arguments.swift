@@ -110,11 +110,18 @@ enum CommonOptions {
     }
 
     /// The --format value among `allowed`.
-    static func format(_ p: ParsedArguments, allowed: [String]) throws -> String {
-        let f = p.value("--format") ?? "text"
-        guard allowed.contains(f) else {
-            throw UsageError("--format takes \(allowed.joined(separator: "|")), not '\(f)'")
+    static func format(_ p: ParsedArguments, allowed: [ReportFormat]) throws -> ReportFormat {
+        let given = p.value("--format") ?? "text"
+        guard let f = ReportFormat(rawValue: given), allowed.contains(f) else {
+            throw UsageError("--format takes \(allowed.map(\.rawValue).joined(separator: "|")), not '\(given)'")
         }
         return f
     }
+}
+
+/// What a verb prints: the values of `--format`. Each verb allows some of them.
+///
+///     let f = try CommonOptions.format(p, allowed: [.text, .json])
+enum ReportFormat: String {
+    case text, json, markdown, junit, html, github
 }

@@ -225,9 +225,9 @@ final class StopFlag: @unchecked Sendable {
 /// The `{"schema", "films"}` wrapper of batch reports (audit, merge), one film a line; with
 /// `notRun` (an interrupted run) it says `"complete": false` and lists the films not analysed.
 func batchJSON(_ items: [String], notRun: [String]? = nil) -> String {
-    var head = "{\"schema\": \"framediff/1\", \"tool\": \"\(FrameDiffVersion.string)\""
-    if let notRun {
-        head += ", \"complete\": false, \"not_run\": " + JSON.array(notRun.map { .string($0) }).rendered(pretty: false)
-    }
+    var members = batchHeader
+    if let notRun { members += [("complete", .bool(false)), ("not_run", .array(notRun.map { .string($0) }))] }
+    // (the members rendered one by one: the films follow one a line, not as one pretty array)
+    let head = "{" + members.map { JSON.string($0.0).rendered(pretty: false) + ": " + $0.1.rendered(pretty: false) }.joined(separator: ", ")
     return head + (items.isEmpty ? ", \"films\": []}\n" : ", \"films\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n")
 }

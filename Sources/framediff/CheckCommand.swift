@@ -24,7 +24,7 @@ struct CheckCommand: Command {
     let rules: GateRules
     let baselinePath: String?
     let update: Bool
-    let format: String
+    let format: ReportFormat
     let out: String?
     let quiet: Bool
     let options: AnalysisOptions
@@ -33,7 +33,7 @@ struct CheckCommand: Command {
         guard !p.positionals.isEmpty else { throw UsageError("check takes one or more FILMs") }
         films = p.positionals
         options = try AnalysisArguments.parse(p)
-        format = try CommonOptions.format(p, allowed: ["text", "junit", "markdown", "json", "github"])
+        format = try CommonOptions.format(p, allowed: [.text, .junit, .markdown, .json, .github])
         out = p.value("--out")
         quiet = p.has("--quiet")
         update = p.has("--update-baseline")
@@ -79,12 +79,12 @@ struct CheckCommand: Command {
         }
         let text: String
         switch format {
-        case "junit": text = GateResult.junit(results, errors: errors)
-        case "github": text = GateResult.githubAnnotations(results, errors: errors)
-        case "markdown":
+        case .junit: text = GateResult.junit(results, errors: errors)
+        case .github: text = GateResult.githubAnnotations(results, errors: errors)
+        case .markdown:
             text = GateResult.verdictText(results, errors: errors).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
                 + "\n\n" + results.map { $0.report.markdown() }.joined(separator: "\n")
-        case "json":
+        case .json:
             var items = results.map { r -> JSON in
                 guard case .object(var members) = r.report.json else { return r.report.json }
                 members.append(("verdict", .string(r.failed ? "fail" : "pass")))
@@ -93,7 +93,7 @@ struct CheckCommand: Command {
                 return .object(members)
             }
             items += errors.map { JSON.object([("film", .string($0.film)), ("error", .string($0.cause))]) }
-            text = JSON.object([("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string)), ("films", .array(items))]).rendered() + "\n"
+            text = filmsDocument(items).rendered() + "\n"
         default: text = GateResult.verdictText(results, errors: errors)
         }
         try emit(text, to: out)

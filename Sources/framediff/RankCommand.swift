@@ -15,7 +15,7 @@ struct RankCommand: Command {
 
     let film: String
     let top: Int?
-    let format: String
+    let format: ReportFormat
     let out: String?
     let scan: ScanOptions
     let quiet: Bool
@@ -24,7 +24,7 @@ struct RankCommand: Command {
         guard p.positionals.count == 1 else { throw UsageError("rank takes one FILM") }
         film = p.positionals[0]
         top = try p.int("--top", in: 0...Int.max)
-        format = try CommonOptions.format(p, allowed: ["text", "json"])
+        format = try CommonOptions.format(p, allowed: [.text, .json])
         out = p.value("--out")
         scan = try CommonOptions.scanOptions(p)
         quiet = p.has("--quiet")
@@ -36,7 +36,7 @@ struct RankCommand: Command {
         let ranking = try Ranking.measure(film: film, options: scan) {
             progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2)
         }
-        let text = format == "json" ? ranking.json(top: top).rendered() + "\n" : ranking.text(top: top)
+        let text = format == .json ? ranking.json(top: top).rendered() + "\n" : ranking.text(top: top)
         try emit(text, to: out)
         return 0
     }

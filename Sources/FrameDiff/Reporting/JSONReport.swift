@@ -75,3 +75,15 @@ extension SIMD3 where Scalar == UInt8 {
         }.joined()
     }
 }
+
+/// The `{"schema", "tool", "films": [...]}` document of several films (one report or error object
+/// each), as analyse and check print it; audit and merge write the same members one film a line
+/// (`batchHeader`).
+///
+///     print(filmsDocument(reports.map(\.json)).rendered())
+public func filmsDocument(_ films: [JSON]) -> JSON {
+    .object(batchHeader + [("films", .array(films))])
+}
+
+/// The members a batch document begins with.
+public let batchHeader: [(String, JSON)] = [("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string))]
