@@ -1,5 +1,11 @@
 import Foundation
 
+/// FRAMEDIFF_DEBUG=1 prints every transition candidate and fill, and what became of it, to stderr
+/// (to tune rules against films).
+let debugClassifier = ProcessInfo.processInfo.environment["FRAMEDIFF_DEBUG"] != nil
+
+func debugLine(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+
 /// Turns the stream of frame measures into findings: cut, fade, flash, blank, motion.
 ///
 /// Frames are kept in a window from the last stable picture until the film has been still for
@@ -17,12 +23,6 @@ import Foundation
 ///     let c = Classifier(options: ClassifierOptions())
 ///     try scanFilm(source) { c.add($0) }
 ///     let findings = c.finish()
-/// FRAMEDIFF_DEBUG=1 prints every transition candidate and fill, and what became of it, to stderr
-/// (to tune rules against films).
-let debugClassifier = ProcessInfo.processInfo.environment["FRAMEDIFF_DEBUG"] != nil
-
-func debugLine(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
-
 public final class Classifier {
     public let options: ClassifierOptions
     /// The picture at tile resolution after the last `add`.

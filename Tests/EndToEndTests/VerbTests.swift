@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// The verbs and options the other suites do not run: `frames`, `check` as JSON and Markdown, and
+/// the posture options given on the command line (`--steps`, `--settle`).
+@Suite("Verbs and posture options")
+struct VerbTests {
+    let film = "samples/laptop-inner.mp4"
+
+    @Test func framesWritesTheMomentAndItsNeighboursAsPNG() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("f").path
+        let r = try Harness.run(["frames", film, "--at", "2000", "--around", "1", "--out", out])
+        #expect(r.code == 0, "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        // named by presentation time in ms, as the ffmpeg extraction names them
+        #expect(names == ["001983.png", "002000.png", "002017.png", "contact-sheet-2000.png"])
+        for name in names where !name.hasPrefix("contact") {
+            let data = try Data(contentsOf: URL(fileURLWithPath: out + "/" + name))
+            #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            // IHDR: width and height, big-endian, at bytes 16-23
+            let be = { (o: Int) in data[o..<o + 4].reduce(0) { $0 << 8 | Int($1) } }
+            #expect(be(16) == 360 && be(20) == 780)
+        }
+        #expect(r.stdout.contains("frames 119–121"))
+    }
+
+    @Test func checkAsJSONCarriesEachFilmsVerdictAndWhy() throws {
+        let r = try Harness.run(["check", film, "--format", "json"])
+        #expect(r.code == 1)
+        let doc = try Harness.json(r.stdout)
+        #expect(doc["schema"] as? String == "framediff/1")
+        let films = try #require(doc["films"] as? [[String: Any]])
+        #expect(films.count == 1 && films[0]["verdict"] as? String == "fail")
+        let failures = try #require(films[0]["failures"] as? [[String: Any]])
+        #expect(failures.count == 1 && failures[0]["finding"] as? Int == 1)
+        #expect((failures[0]["why"] as? String)?.contains("flash after an event") == true)
+    }
+
+    @Test func checkAsMarkdownIsTheVerdictThenATablePerFilm() throws {
+        let r = try Harness.run(["check", film, "--format", "markdown"])
+        #expect(r.code == 1)
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // the verdict as a code block (indented), then the film's table with the failing row marked
+        #expect(lines.first == "    framediff check: 1 film, 1 failed")
+        #expect(lines.contains("### `\(film)`"))
+        #expect(lines.contains { $0.hasPrefix("| ❌ | 2.000 s | flash 83 ms") })
+        #expect(lines.filter { $0.hasPrefix("|  | ") }.count == 2)
+    }
+
+    @Test func stepsOnTheCommandLineReplaceTheSidecar() throws {
+        // only the second movement: the findings at 2 s belong to no event, the fade to it
+        let r = try Harness.run([film, "--steps", "wait:3 path:1.0:110:180", "--format", "json"])
+        #expect(r.code == 0, "\(r.stderr)")
+        let doc = try Harness.json(r.stdout)
+        let events = try #require(doc["events"] as? [[String: Any]])
+        #expect(events.count == 1)
+        #expect(events[0]["kind"] as? String == "flatten" && events[0]["source"] as? String == "steps")
+        #expect(events[0]["start_ms"] as? Double == 3000 && events[0]["end_ms"] as? Double == 4000)
+        let findings = try #require(doc["findings"] as? [[String: Any]])
+        #expect(findings.map { $0["phase"] as? String } == ["none", "none", "after"])
+    }
+
+    @Test func settleBoundsHowLongAFindingIsAnEventsConsequence() throws {
+        let sidecar = try Harness.json(try Harness.run([film, "--format", "json"]).stdout)
+        let phases = { (doc: [String: Any]) in ((doc["findings"] as? [[String: Any]]) ?? []).map { $0["phase"] as? String } }
+        #expect(phases(sidecar) == ["after", "after", "after"])
+        // findings 1 s after the bend's end are no longer its consequence with --settle 500
+        let short = try Harness.json(try Harness.run([film, "--settle", "500", "--format", "json"]).stdout)
+        #expect(phases(short) == ["none", "none", "none"])
+        let refused = try Harness.run([film, "--settle", "-1"])
+        #expect(refused.code == 2 && refused.stderr.contains("--settle"))
+    }
+}
