@@ -1,0 +1,76 @@
+import Testing
+@testable import FrameDiff
+
+/// The classifier's per-film and per-tile state on its own: the noise floor, the thumbnail's
+/// shared chunks, the fill tracker.
+@Suite("Noise floor, thumbnails, fills")
+struct TrackerTests {
+    @Test func noiseFloorCountsOnlyBroadlyChangedFrames() {
+        var noise = NoiseFloor()
+        // nine broad frames are not enough
+        for _ in 0..<9 { noise.add(frameValues: [Float](repeating: 0.01, count: 400), tiles: 1000) }
+        #expect(noise.floor == 0)
+        // frames touching under a quarter of the tiles never count, however many
+        for _ in 0..<50 { noise.add(frameValues: [Float](repeating: 0.5, count: 249), tiles: 1000) }
+        #expect(noise.floor == 0)
+        noise.add(frameValues: [Float](repeating: 0.01, count: 250), tiles: 1000)
+        // ten broad frames of median 0.01: the floor is 0.01 to the histogram's resolution (20 bins a decade)
+        let floor = noise.floor
+        #expect(floor > 0.01 / 1.13 && floor < 0.01 * 1.13)
+    }
+
+    @Test func noiseFloorIsTheTenthPercentileOfFrameMedians() {
+        var noise = NoiseFloor()
+        // 100 frames whose medians are 0.001 (10 of them) and 0.1 (90): the 10th percentile lies
+        // at the boundary, the first bin past the tenth frame
+        for k in 0..<100 {
+            let median: Float = k < 11 ? 0.001 : 0.1
+            // the median is what counts, not the spread around it
+            noise.add(frameValues: [median / 10, median, median, median * 10, median], tiles: 10)
+        }
+        #expect(noise.floor > 0.001 / 1.13 && noise.floor < 0.001 * 1.13)
+    }
+
+    @Test func thumbnailsShareWhatTheyDidNotChange() {
+        var a = Thumbnail(tiles: 1000)
+        for i in 0..<1000 { a.set(i, mean: SIMD3(Float(i % 256), 10, 20), flat: i % 2 == 0) }
+        var b = a
+        b.set(700, mean: SIMD3(0, 0, 0), flat: false)
+        // the copy changed one tile; the original did not move
+        #expect(a.mean(700) == SIMD3(Float(700 % 256), 10, 20) && a.isFlat(700))
+        #expect(b.mean(700) == .zero && !b.isFlat(700))
+        #expect(b.mean(699) == a.mean(699) && b.mean(999) == a.mean(999))
+        // distance over every tile: one tile of 1000 moved by (188 + 10 + 20) / 3 levels
+        let expected = Double(700 % 256 + 10 + 20) / Double(3 * 1000)
+        #expect(abs(b.distance(to: a) - expected) < 1e-6)
+        #expect(abs(b.distance(to: a, over: [700]) - Double(700 % 256 + 10 + 20) / 3) < 1e-4)
+        #expect(a.distance(to: Thumbnail(tiles: 999)) == 255)
+        #expect(Set(b.tilesFilled(with: SIMD3(0, 10, 20), tolerance: 0.5)) == [0, 256, 512, 768])
+    }
+
+    @Test func fillTrackerKeepsShortFillsWithTheirLooksAndDropsLongOnes() {
+        let grid = TileGrid(storedWidth: 32, storedHeight: 16, tile: 16)  // two tiles
+        var board = TileBoard()
+        var fills = FillTracker(tiles: grid.count, options: ClassifierOptions())
+        let detail = SIMD3<Float>(120, 130, 140), grey = SIMD3<Float>(200, 200, 200)
+        func frame(_ k: Int, _ changes: [TileChange], complete: Bool = false) {
+            let m = FrameMeasure(index: k, ptsMs: Double(k) * 100, rmse: RMSE(sse: 1, samples: 1, maxValue: 255), resized: false,
+                                 grid: grid, changes: changes, complete: complete)
+            board.update(m)
+            fills.update(frame: k, ptsMs: m.ptsMs, board: board) { _, _ in true }
+        }
+        frame(0, [TileChange(index: 0, rmse: 0, mean: detail, variance: 400), TileChange(index: 1, rmse: 0, mean: detail, variance: 400)],
+              complete: true)
+        // tile 0 is grey for 200 ms, tile 1 for 1200 ms (longer than blank_max_ms: no candidate)
+        frame(1, [TileChange(index: 0, rmse: 0.3, mean: grey, variance: 0), TileChange(index: 1, rmse: 0.3, mean: grey, variance: 0)])
+        frame(3, [TileChange(index: 0, rmse: 0.3, mean: detail, variance: 400)])
+        frame(13, [TileChange(index: 1, rmse: 0.3, mean: detail, variance: 400)])
+        #expect(fills.ended.count == 1)
+        let v = fills.ended[0]
+        #expect(v.tile == 0 && v.start == 1 && v.end == 3 && v.colour == grey)
+        #expect(v.before.mean == detail && v.before.variance == 400 && v.after.mean == detail)
+        #expect(v.visibleIn && v.visibleOut)
+        fills.drop(through: 3)
+        #expect(fills.ended.isEmpty)
+    }
+}
