@@ -15,7 +15,9 @@ struct FramesCommand: Command {
         OptionSpec(name: "--at", value: "MS", help: "a moment, ms of presentation time; repeatable", repeatable: true),
         OptionSpec(name: "--around", value: "N", help: "frames before and after the moment (default 3)"),
         OptionSpec(name: "--out", value: "DIR", help: "where to write (default frames/)"),
-    ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
+        // (only what measuring uses: posture and classifier options are refused, not ignored)
+        CommonOptions.mask, CommonOptions.threads, CommonOptions.quiet, CommonOptions.help,
+    ]
 
     let film: String
     let moments: [Double]

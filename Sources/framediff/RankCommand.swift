@@ -11,7 +11,9 @@ struct RankCommand: Command {
     static let options = [
         OptionSpec(name: "--top", value: "N", help: "keep the N largest deltas"),
         CommonOptions.format, CommonOptions.out,
-    ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]  // the common options, so scripts can pass them everywhere
+        // (only what measuring uses: posture and classifier options are refused, not ignored)
+        CommonOptions.mask, CommonOptions.threads, CommonOptions.quiet, CommonOptions.help,
+    ]
 
     let film: String
     let top: Int?

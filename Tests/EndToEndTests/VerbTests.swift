@@ -72,4 +72,18 @@ struct VerbTests {
         let refused = try Harness.run([film, "--settle", "-1"])
         #expect(refused.code == 2 && refused.stderr.contains("--settle"))
     }
+
+    @Test("rank and frames refuse the options they would ignore", arguments: [["rank", "samples/rotated-90.mp4"],
+                                                                            ["frames", "samples/rotated-90.mp4", "--at", "0"]])
+    func measuringVerbsRefuseAnalysisOptions(verb: [String]) throws {
+        for option in [["--settle", "100"], ["--steps", "wait:1"], ["--no-infer"], ["--stable-ms", "100"]] {
+            let r = try Harness.run(verb + option)
+            #expect(r.code == 2 && r.stderr.contains("unknown option '\(option[0])'"), "\(verb[0]) \(option[0])")
+        }
+        // what they use is still taken
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try Harness.run(verb + ["--mask", "0,0,10,10", "--threads", "1", "--out", dir.path + "/o"])
+        #expect(r.code == 0, "\(r.stderr)")
+    }
 }
