@@ -18,37 +18,39 @@ struct MergeCommand: Command {
     }
 
     func run() throws -> Int32 {
-        var films: [[String: Any]] = []
-        var ordered: [(film: String, json: JSON)] = []  // as the shards wrote them, key order kept
+        // NB: one parse a shard, read for the table and the merged JSON alike (two readers once
+        // disagreed on duplicate keys, a byte-order mark and a trailing comma: fuzz-merge)
+        var films: [(film: String, json: JSON)] = []  // as the shards wrote them, key order kept
         var notRun: [String] = []
         var incomplete = false
         for path in inputs {
             let data = try InputFile.read(path, maxBytes: 1 << 30)
-            guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let list = root["films"] as? [[String: Any]] else {
+            let root: JSON
+            do { root = try JSON.parse(data) } catch let e as JSON.ParseError {
+                throw FilmError.unreadable(path: path, cause: "not valid JSON (\(e))")
+            }
+            guard let list = root["films"]?.arrayValue else {
                 throw FilmError.unreadable(path: path, cause: "not a framediff report ({\"schema\": \"framediff/1\", \"films\": [...]})")
             }
-            films += list
-            if case .object(let members)? = try? JSON.parse(data), case .array(let items)? = members.first(where: { $0.0 == "films" })?.1 {
-                for item in items {
-                    guard case .object(let m) = item, case .string(let film)? = m.first(where: { $0.0 == "film" })?.1 else { continue }
-                    ordered.append((film, item))
+            for item in list {
+                guard let film = item["film"]?.stringValue else {
+                    throw FilmError.unreadable(path: path, cause: "a member of \"films\" names no film")
                 }
+                films.append((film, item))
             }
             // a shard that was stopped before its end: its missing films are named, and merge fails
-            if root["complete"] as? Bool == false {
+            if root["complete"]?.boolValue == false {
                 incomplete = true
-                let missing = root["not_run"] as? [String] ?? []
+                let missing = (root["not_run"]?.arrayValue ?? []).compactMap(\.stringValue)
                 notRun += missing
                 Console.err("framediff: error: \(path): the audit was stopped before its end (\(missing.count) films not run)\n")
             }
         }
-        films.sort { ($0["film"] as? String ?? "") < ($1["film"] as? String ?? "") }
-        let rows = films.compactMap(FilmSummary.init(json:))
+        films.sort { $0.film < $1.film }
+        let rows = films.compactMap { FilmSummary(json: $0.json) }
         try Console.out(FilmSummary.table(rows))
         if let json {
-            let items = ordered.sorted { $0.film < $1.film }.map { $0.json.rendered(pretty: false) }
-            try emit(batchJSON(items, notRun: incomplete ? notRun : nil), to: json)
+            try emit(batchJSON(films.map { $0.json.rendered(pretty: false) }, notRun: incomplete ? notRun : nil), to: json)
         }
         return rows.contains(where: \.isError) || incomplete ? 2 : 0
     }

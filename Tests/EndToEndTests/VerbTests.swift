@@ -86,4 +86,30 @@ struct VerbTests {
         let r = try Harness.run(verb + ["--mask", "0,0,10,10", "--threads", "1", "--out", dir.path + "/o"])
         #expect(r.code == 0, "\(r.stderr)")
     }
+
+    @Test func mergeReadsEachShardOnceAndRefusesAmbiguousJSON() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func shard(_ name: String, _ text: String, bom: Bool = false) throws -> String {
+            let path = dir.appendingPathComponent(name).path
+            try ((bom ? Data([0xEF, 0xBB, 0xBF]) : Data()) + Data(text.utf8)).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let bad = #"{"film": "films/bad.mp4", "error": "not a film"}"#
+        // a byte-order mark: the film is in the table and in the merged JSON
+        let withBOM = try shard("bom.json", #"{"schema": "framediff/1", "films": [\#(bad)]}"#, bom: true)
+        let out = dir.appendingPathComponent("merged.json").path
+        let r = try Harness.run(["merge", withBOM, "--json", out])
+        #expect(r.code == 2 && r.stdout.contains("films/bad.mp4"))
+        let merged = try Harness.json(String(decoding: try Data(contentsOf: URL(fileURLWithPath: out)), as: UTF8.self))
+        #expect((merged["films"] as? [[String: Any]])?.map { $0["film"] as? String } == ["films/bad.mp4"])
+        // a key twice, a trailing comma: refused with the shard's name and where
+        for (name, text, why) in [("dup.json", #"{"films": [{"film": "a"}], "films": [{"film": "b"}]}"#, #"the key "films" a second time"#),
+                                  ("film.json", #"{"films": [{"film": "a", "film": "b"}]}"#, #"the key "film" a second time"#),
+                                  ("comma.json", #"{"films": [\#(bad),]}"#, "expected a value")] {
+            let path = try shard(name, text)
+            let r = try Harness.run(["merge", path, "--json", out])
+            #expect(r.code == 2 && r.stderr.contains(path) && r.stderr.contains("not valid JSON") && r.stderr.contains(why), "\(name): \(r.stderr)")
+        }
+    }
 }

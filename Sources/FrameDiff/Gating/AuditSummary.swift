@@ -33,21 +33,21 @@ public struct FilmSummary: Sendable {
 
     /// From one film of an audit's JSON (`{"film": ..., "error": ...}` or a framediff/1 report
     /// with `status`).
-    public init?(json o: [String: Any]) {
-        guard let film = o["film"] as? String else { return nil }
+    public init?(json o: JSON) {
+        guard let film = o["film"]?.stringValue else { return nil }
         self.film = film
-        if let e = o["error"] as? String {
+        if let e = o["error"]?.stringValue {
             status = "error: " + e
             return
         }
-        let v = o["video"] as? [String: Any]
-        durationMs = (v?["duration_ms"] as? NSNumber)?.doubleValue ?? 0
-        frames = (v?["frames"] as? NSNumber)?.intValue ?? 0
-        for f in o["findings"] as? [[String: Any]] ?? [] {
-            if let k = (f["kind"] as? String).flatMap(FindingKind.init) { counts[k, default: 0] += 1 }
+        durationMs = o["video"]?["duration_ms"]?.doubleValue ?? 0
+        // (a frame count too large for an Int is no count)
+        frames = (o["video"]?["frames"]?.doubleValue).flatMap { Int(exactly: $0.rounded(.towardZero)) } ?? 0
+        for f in o["findings"]?.arrayValue ?? [] {
+            if let k = f["kind"]?.stringValue.flatMap(FindingKind.init) { counts[k, default: 0] += 1 }
         }
-        worst = o["worst"] as? String
-        status = o["status"] as? String ?? "ok"
+        worst = o["worst"]?.stringValue
+        status = o["status"]?.stringValue ?? "ok"
     }
 
     public var isError: Bool { status.hasPrefix("error") }

@@ -9,11 +9,15 @@ extension JSON {
     }
 
     /// Parses JSON keeping the order of object members (so `merge` writes films as the audit
-    /// wrote them). Numbers keep up to 12 decimals; nesting deeper than 512 is refused.
+    /// wrote them). Numbers keep up to 12 decimals; nesting deeper than 512 is refused, and so is
+    /// an object naming a key twice (which of the two a reader takes is up to the reader: merge
+    /// once wrote one film in its table and the other in its JSON). A UTF-8 byte-order mark before
+    /// the value is skipped (RFC 8259 lets a parser ignore it; editors on Windows write one).
     ///
     ///     let j = try JSON.parse(Data(#"{"b": 1, "a": [true, null]}"#.utf8))
     public static func parse(_ data: Data) throws -> JSON {
         var p = Parser(bytes: [UInt8](data))
+        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.at = 3 }
         let value = try p.value(depth: 0)
         p.skipSpace()
         guard p.at == p.bytes.count else { throw ParseError(offset: p.at, reason: "text after the value") }
@@ -45,11 +49,14 @@ extension JSON {
             case UInt8(ascii: "{"):
                 at += 1
                 var members: [(String, JSON)] = []
+                var keys = Set<String>()
                 skipSpace()
                 if at < bytes.count, bytes[at] == UInt8(ascii: "}") { at += 1; return .object(members) }
                 while true {
                     skipSpace()
+                    let keyAt = at
                     let key = try string()
+                    guard keys.insert(key).inserted else { throw ParseError(offset: keyAt, reason: "the key \"\(key)\" a second time") }
                     skipSpace()
                     guard at < bytes.count, bytes[at] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                     at += 1
@@ -124,6 +131,26 @@ extension JSON {
                 }
             }
             throw fail("unterminated string")
+        }
+    }
+}
+
+extension JSON {
+    /// The member `key` of an object (nil for anything else, or no such member).
+    public subscript(key: String) -> JSON? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.0 == key }?.1
+    }
+
+    public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var arrayValue: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    /// An integer or a number.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .number(let d, _): return d
+        default: return nil
         }
     }
 }
