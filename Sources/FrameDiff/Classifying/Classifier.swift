@@ -57,10 +57,11 @@ public final class Classifier {
     public var noiseFloor: Double { threshold.noiseFloor }
 
     public func add(_ m: FrameMeasure) {
-        board.update(m)
         if let last = window.last?.ptsMs, m.ptsMs > last { periodMs = min(periodMs, m.ptsMs - last) }
         if window.isEmpty || m.complete {
+            // (the window is decided on the board of its own frame size, before the new size's first frame)
             flush(closing: true)
+            board.update(m)
             if m.resized {
                 let full = Rect(x: 0, y: 0, w: m.grid.displayWidth, h: m.grid.displayHeight)
                 findings.append(Finding(kind: .cut, startMs: m.ptsMs, endMs: m.ptsMs, firstFrame: m.index,
@@ -75,6 +76,7 @@ public final class Classifier {
             report(m, active: 0)
             return
         }
+        board.update(m)
         threshold.learn(board.deltas, tiles: board.tiles)
         let test = threshold.test()
         fills.update(frame: m.index, ptsMs: m.ptsMs, board: board, isActive: test)
