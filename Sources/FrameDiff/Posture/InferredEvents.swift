@@ -1,0 +1,69 @@
+import Foundation
+
+/// Posture events seen in the film itself: a frame that turns (width and height swap) is a
+/// rotation, whatever cover surrounds it; a frame that changes size otherwise is the other display
+/// taking over (larger: open, smaller: close); a blur cover is a fold or unfold under the system's
+/// cover: open or close by the size change inside it, `close` when the size stays (a recording of
+/// one display cannot tell a fold from an unfold); a rotation animation inside a fixed frame
+/// (RotationTracker) is a rotation. Each carries its evidence and a confidence.
+func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)],
+                    covers: [CoverTracker.Cover] = [],
+                    rotations: [RotationTracker.Turn] = [], coverMs: Double) -> [PostureEvent] {
+    typealias SizeChange = (ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)
+    func swapped(_ c: SizeChange) -> Bool { c.from.0 == c.to.1 && c.from.1 == c.to.0 }
+    func sizes(_ c: SizeChange) -> [Evidence] {
+        [Evidence("from_width", Double(c.from.0)), Evidence("from_height", Double(c.from.1)),
+         Evidence("to_width", Double(c.to.0)), Evidence("to_height", Double(c.to.1))]
+    }
+    // a rotation animation is the system's cover itself
+    var events = rotations.map { r in
+        var e = PostureEvent(index: 0, kind: .rotation, startMs: r.startMs, endMs: r.endMs, source: .inferred)
+        e.confidence = r.confidence
+        e.evidence = r.evidence
+        return e
+    }
+    var used = Set<Int>()
+    for cover in covers {
+        var kind = PostureEvent.Kind.close
+        var e = PostureEvent(index: 0, kind: kind, startMs: cover.startMs, endMs: cover.endMs, source: .inferred)
+        e.evidence = [Evidence("detail_left", cover.detailLeft), Evidence("colour_shift", cover.shift)]
+        // the size unknown: a fold and an unfold look alike
+        e.confidence = 0.6
+        if let i = sizeChanges.firstIndex(where: { $0.ptsMs >= cover.startMs && $0.ptsMs <= cover.endMs }) {
+            used.insert(i)
+            let c = sizeChanges[i]
+            kind = swapped(c) ? .rotation : c.to.0 * c.to.1 > c.from.0 * c.from.1 ? .open : .close
+            e.kind = kind
+            e.evidence += sizes(c)
+            e.confidence = 0.95
+        }
+        events.append(e)
+    }
+    for (i, c) in sizeChanges.enumerated() where !used.contains(i) {
+        let kind: PostureEvent.Kind = swapped(c) ? .rotation : c.to.0 * c.to.1 > c.from.0 * c.from.1 ? .open : .close
+        // (an animation just before the turn is the system's: the event starts with it)
+        var e = PostureEvent(index: 0, kind: kind, startMs: c.animatedFromMs, endMs: c.ptsMs, source: .inferred,
+                             coverEndMs: c.ptsMs + coverMs)
+        e.evidence = sizes(c) + (c.animatedFromMs < c.ptsMs ? [Evidence("animated_ms", c.ptsMs - c.animatedFromMs)] : [])
+        e.confidence = swapped(c) ? 0.95 : 0.8
+        events.append(e)
+    }
+    // a rotation animation and the size swap it ends in are one event
+    events.sort { $0.startMs < $1.startMs }
+    var merged: [PostureEvent] = []
+    for e in events {
+        if let last = merged.last, last.kind == e.kind, e.startMs <= last.coverEndMs {
+            merged[merged.count - 1].endMs = max(last.endMs, e.endMs)
+            merged[merged.count - 1].coverEndMs = max(last.coverEndMs, e.coverEndMs)
+            merged[merged.count - 1].evidence += e.evidence
+            merged[merged.count - 1].confidence = max(last.confidence ?? 0, e.confidence ?? 0)
+        } else {
+            merged.append(e)
+        }
+    }
+    return merged.enumerated().map { i, e in
+        var e = e
+        e.index = i
+        return e
+    }
+}
