@@ -105,7 +105,8 @@ public final class Classifier {
         // (the window's first frame is the picture before it all, however long it was held)
         if window.count > 1, m.ptsMs - window[1].ptsMs > options.maxTransitionMs || window.count > options.maxTransitionFrames {
             // decide up to the last moment the picture held still, so no transition is cut in two
-            if let q = quietPosition { flush(through: q) } else { flush() }
+            // (a quiet point at the window's first frame leaves nothing to decide before it)
+            if let q = quietPosition, q > 0 { flush(through: q) } else { flush() }
         }
         report(m, active: active.count)
     }
