@@ -252,11 +252,13 @@ struct FlatEventFinder {
         // A placeholder: a compact UI element that sits still while it shows.
         let cells = group.map(\.tile)
         let box = TileBox(cells, columns: grid.columns)
-        let cols = grid.columns
-        // (which tiles of the box are the placeholder's: a bitmap of the box, not of the frame)
-        var isCell = [Bool](repeating: false, count: box.width * box.height)
-        for t in cells { isCell[(t / cols - box.y0) * box.width + t % cols - box.x0] = true }
-        let cellCount = isCell.lazy.filter { $0 }.count
+        // the cells marked in the frame bitmap while this candidate is judged (counted once each)
+        var cellCount = 0
+        for t in cells where !look.marked[t] {
+            look.marked[t] = true
+            cellCount += 1
+        }
+        defer { for t in cells { look.marked[t] = false } }
         let fill = Double(cellCount) / Double(box.width * box.height)
         guard duration <= options.flashMaxMs, cellCount >= options.flashMinTiles, box.width >= 2, box.height >= 2,
               fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
@@ -264,7 +266,6 @@ struct FlatEventFinder {
         let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not), with
         // still surroundings until its content came (a crossfade or a scroll changes everything).
-        for t in cells { look.marked[t] = true }
         let boxes = look.boxes, needed = options.stepShare * Double(cellCount)
         let moved = look.marked.withUnsafeBufferPointer { marked in
             (1..<start).last { k in
@@ -272,7 +273,6 @@ struct FlatEventFinder {
                 return Double(active[k].lazy.filter { marked[$0] }.count) >= needed
             }
         }
-        for t in cells { look.marked[t] = false }
         if let moved, window.ms(start) - window.ms(moved) < pauseMs {
             return rejected("moved before")
         }
