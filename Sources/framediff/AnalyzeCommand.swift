@@ -10,9 +10,9 @@ struct AnalyzeCommand: Command {
         blank frames and motion, with DESIGN.md's timing (ms of presentation time).
         """
     static let options = [
-        OptionSpec(name: "--format", value: "FORMAT", help: "text, json, markdown, junit or html (html needs --out DIR)"),
+        CommonOptions.format([.text, .json, .markdown, .junit, .html], "the report's format; html needs --out DIR"),
         CommonOptions.out,
-    ] + AnalysisArguments.options + [OptionSpec(name: "--stats", value: "FILE", help: "write per-frame measurements as CSV (one film)"),
+    ] + AnalysisArguments.options + [OptionSpec.text("--stats", "FILE", "write per-frame measurements as CSV (one film)"),
                                      CommonOptions.quiet, CommonOptions.help]
 
     let films: [String]
@@ -25,7 +25,7 @@ struct AnalyzeCommand: Command {
     init(_ p: ParsedArguments) throws {
         guard !p.positionals.isEmpty else { throw UsageError("no FILM given") }
         films = p.positionals
-        format = try CommonOptions.format(p, allowed: [.text, .json, .markdown, .junit, .html])
+        format = CommonOptions.format(p)
         if format == .html, p.value("--out") == nil { throw UsageError("--format html needs --out DIR") }
         out = p.value("--out")
         stats = p.value("--stats")
@@ -56,7 +56,7 @@ struct AnalyzeCommand: Command {
                 reports.append(report)
             } catch {
                 // one bad film is named and the others are still analysed (whatever went wrong)
-                let e = error as? FilmError ?? FilmError.unreadable(path: film, cause: "\(error)")
+                let e = FilmError(film: film, error: error)
                 if films.count == 1 { throw e }
                 Console.err("framediff: error: \(e)\n")
                 failures.append((film, e))

@@ -1,6 +1,11 @@
 import FrameDiff
 
-/// One option a command accepts; the same table parses the command line and prints the help.
+/// One option a command accepts: its name, what its value may be, what applies when it is not
+/// given. The same table parses the command line (ranges and choices are checked there, once) and
+/// prints the help (which shows them), so a default or a range is written in one place.
+///
+///     OptionSpec.number("--stable-ms", "MS", "changes closer than this are one transition",
+///                       in: 1...60_000, default: ClassifierOptions().stableMs)
 struct OptionSpec {
     /// "--top"
     var name: String
@@ -8,9 +13,62 @@ struct OptionSpec {
     var value: String?
     var help: String
     var repeatable = false
+    /// A number within this range (a whole number when `integer`).
+    var range: ClosedRange<Double>?
+    var integer = false
+    /// One of these words.
+    var choices: [String] = []
+    /// What applies when the option is not given, as the help says it ("150", "one per core").
+    var defaultText: String?
+
+    static func flag(_ name: String, _ help: String) -> OptionSpec { OptionSpec(name: name, value: nil, help: help) }
+
+    static func text(_ name: String, _ value: String, _ help: String, default d: String? = nil, repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, repeatable: repeatable, defaultText: d)
+    }
+
+    static func number(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Double>, default d: Double? = nil,
+                       repeatable: Bool = false) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, repeatable: repeatable, range: range, defaultText: d.map { JSON.format($0, decimals: 3) })
+    }
+
+    static func integer(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>, default d: String? = nil) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, range: Double(range.lowerBound)...Double(range.upperBound), integer: true, defaultText: d)
+    }
+
+    static func choice(_ name: String, _ value: String, _ help: String, _ choices: [String], default d: String) -> OptionSpec {
+        OptionSpec(name: name, value: value, help: help, choices: choices, defaultText: d)
+    }
+
+    /// The help line: what it does, then what its value may be and its default.
+    var helpLine: String {
+        var notes: [String] = []
+        if !choices.isEmpty { notes.append(choices.joined(separator: "|")) }
+        if let range, range.upperBound < Double(Int.max) { notes.append("\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))") }
+        if let defaultText { notes.append("default \(defaultText)") }
+        return help + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
+    }
+
+    static func format(_ v: Double) -> String { JSON.format(v, decimals: 3) }
+
+    /// The value checked against the range or the choices, or the usage error that names them.
+    func check(_ text: String) throws {
+        if let range {
+            let what = integer ? "a whole number" : "a number"
+            let bounds = range.upperBound < Double(Int.max) ? " from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+                : range.lowerBound > 0 ? " of at least \(Self.format(range.lowerBound))" : range.lowerBound == 0 ? " of 0 or more" : ""
+            let ok = integer ? Int(text).map { range.contains(Double($0)) } ?? false
+                : InputFile.decimal(text).map(range.contains) ?? false
+            guard ok else { throw UsageError("\(name) takes \(what)\(bounds), not '\(text)'") }
+        }
+        if !choices.isEmpty, !choices.contains(text) {
+            throw UsageError("\(name) takes \(choices.joined(separator: "|")), not '\(text)'")
+        }
+    }
 }
 
-/// A command line parsed against a command's option table.
+/// A command line parsed against a command's option table: every value already checked against
+/// its option's range or choices.
 struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: [String]] = [:]
@@ -20,23 +78,11 @@ struct ParsedArguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 
-    /// An integer option within a range, or a usage error that names it.
-    func int(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
-        guard let text = value(name) else { return nil }
-        guard let n = Int(text), range.contains(n) else {
-            throw UsageError("\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return n
-    }
+    /// A whole-number option (its range was checked when parsed).
+    func int(_ name: String) -> Int? { value(name).flatMap { Int($0) } }
 
-    /// A number option within a range, or a usage error that names it.
-    func double(_ name: String, in range: ClosedRange<Double>) throws -> Double? {
-        guard let text = value(name) else { return nil }
-        guard let n = Double(text), n.isFinite, range.contains(n) else {
-            throw UsageError("\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return n
-    }
+    /// A number option (its range was checked when parsed).
+    func double(_ name: String) -> Double? { value(name).flatMap(InputFile.decimal) }
 
     /// Parses `args` (`--name value`, `--name=value`, flags, positionals; `--` ends options).
     init(_ args: [String], options: [OptionSpec]) throws {
@@ -74,6 +120,7 @@ struct ParsedArguments {
                 i += 1
             }
             if !spec.repeatable, values[name] != nil { throw UsageError("\(name) given twice") }
+            try spec.check(v)
             values[name, default: []].append(v)
         }
     }
@@ -87,14 +134,16 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// Options that every analysing command shares (DESIGN.md, "Common options").
 enum CommonOptions {
-    static let format = OptionSpec(name: "--format", value: "FORMAT", help: "text or json (default text)")
-    static let out = OptionSpec(name: "--out", value: "PATH", help: "write the report to PATH instead of stdout")
-    static let mask = OptionSpec(name: "--mask", value: "X,Y,W,H",
-                                 help: "exclude a region (displayed pixels) from every measure; repeatable",
-                                 repeatable: true)
-    static let threads = OptionSpec(name: "--threads", value: "N", help: "decoder threads (default: one per core)")
-    static let quiet = OptionSpec(name: "--quiet", value: nil, help: "no progress or notes on stderr")
-    static let help = OptionSpec(name: "--help", value: nil, help: "show this help")
+    /// `--format` with the formats a verb prints (text first: the default).
+    static func format(_ formats: [ReportFormat], _ help: String = "the report's format") -> OptionSpec {
+        .choice("--format", "FORMAT", help, formats.map(\.rawValue), default: formats[0].rawValue)
+    }
+    static let out = OptionSpec.text("--out", "PATH", "write the report to PATH instead of stdout")
+    static let mask = OptionSpec.text("--mask", "X,Y,W,H", "exclude a region (displayed pixels) from every measure; repeatable",
+                                      repeatable: true)
+    static let threads = OptionSpec.integer("--threads", "N", "decoder threads, 0 for one per core", in: 0...64, default: "0")
+    static let quiet = OptionSpec.flag("--quiet", "no progress or notes on stderr")
+    static let help = OptionSpec.flag("--help", "show this help")
 
     /// Masks and decoder threads from the parsed options.
     static func scanOptions(_ p: ParsedArguments) throws -> ScanOptions {
@@ -105,23 +154,17 @@ enum CommonOptions {
             }
             o.masks.append(r)
         }
-        o.threads = try p.int("--threads", in: 0...64) ?? 0
+        o.threads = p.int("--threads") ?? 0
         return o
     }
 
-    /// The --format value among `allowed`.
-    static func format(_ p: ParsedArguments, allowed: [ReportFormat]) throws -> ReportFormat {
-        let given = p.value("--format") ?? "text"
-        guard let f = ReportFormat(rawValue: given), allowed.contains(f) else {
-            throw UsageError("--format takes \(allowed.map(\.rawValue).joined(separator: "|")), not '\(given)'")
-        }
-        return f
-    }
+    /// The --format value (checked against the verb's formats when parsed).
+    static func format(_ p: ParsedArguments) -> ReportFormat { p.value("--format").flatMap(ReportFormat.init) ?? .text }
 }
 
 /// What a verb prints: the values of `--format`. Each verb allows some of them.
 ///
-///     let f = try CommonOptions.format(p, allowed: [.text, .json])
+///     static let options = [CommonOptions.format([.text, .json])]; let f = CommonOptions.format(p)
 enum ReportFormat: String {
     case text, json, markdown, junit, html, github
 }

@@ -12,11 +12,11 @@ struct AuditCommand: Command {
         others are still analysed (exit 2 then). Ctrl-C stops and still writes what was finished.
         """
     static let options = [
-        OptionSpec(name: "--jobs", value: "N", help: "films analysed at once (default one per core); decoder threads are shared out"),
-        OptionSpec(name: "--json", value: "FILE", help: "write the combined report ({\"schema\", \"films\": [...]})"),
-        OptionSpec(name: "--html", value: "DIR", help: "write an index page and a report folder per film"),
-        OptionSpec(name: "--shard", value: "K/N", help: "analyse the K-th of N deterministic shares of the films (CI matrix)"),
-        OptionSpec(name: "--rules", value: "FILE", help: "rules for the status column (default .framediff.json when present)"),
+        OptionSpec.integer("--jobs", "N", "films analysed at once; decoder threads are shared out", in: 1...256, default: "one per core"),
+        OptionSpec.text("--json", "FILE", "write the combined report ({\"schema\", \"films\": [...]})"),
+        OptionSpec.text("--html", "DIR", "write an index page and a report folder per film"),
+        OptionSpec.text("--shard", "K/N", "analyse the K-th of N deterministic shares of the films (CI matrix)"),
+        OptionSpec.text("--rules", "FILE", "rules for the status column", default: ".framediff.json when present"),
     ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
 
     let paths: [String]
@@ -32,7 +32,7 @@ struct AuditCommand: Command {
         guard !p.positionals.isEmpty else { throw UsageError("audit takes one or more PATHs") }
         paths = p.positionals
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        jobs = try p.int("--jobs", in: 1...256) ?? cores
+        jobs = p.int("--jobs") ?? cores
         json = p.value("--json")
         html = p.value("--html")
         quiet = p.has("--quiet")
@@ -50,9 +50,7 @@ struct AuditCommand: Command {
         if p.value("--threads") == nil { o.scan.threads = max(1, cores / jobs) }
         options = o
         let rulesPath = p.value("--rules") ?? (FileManager.default.fileExists(atPath: ".framediff.json") ? ".framediff.json" : nil)
-        do { rules = try rulesPath.map(GateRules.read) ?? GateRules() } catch let e as GateRules.ParseError {
-            throw FilmError.unreadable(path: rulesPath!, cause: "\(e.path): \(e.reason)")
-        }
+        rules = try rulesPath.map(GateRules.read) ?? GateRules()
     }
 
     func run() throws -> Int32 {
@@ -97,13 +95,10 @@ struct AuditCommand: Command {
                     state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)
                 } catch FilmError.cancelled {
                     return
-                } catch let e as FilmError {
-                    state.finish(i, row: FilmSummary(film: film, error: e.cause),
-                                 json: JSON.object([("film", .string(film)), ("error", .string(e.cause))]).rendered(pretty: false),
-                                 frames: 0)
                 } catch {
-                    state.finish(i, row: FilmSummary(film: film, error: "\(error)"),
-                                 json: JSON.object([("film", .string(film)), ("error", .string("\(error)"))]).rendered(pretty: false),
+                    let cause = FilmError(film: film, error: error).cause
+                    state.finish(i, row: FilmSummary(film: film, error: cause),
+                                 json: JSON.object([("film", .string(film)), ("error", .string(cause))]).rendered(pretty: false),
                                  frames: 0)
                 }
             }

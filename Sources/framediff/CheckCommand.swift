@@ -13,10 +13,10 @@ struct CheckCommand: Command {
         listed as fixed; --update-baseline writes the current findings as the baseline.
         """
     static let options = [
-        OptionSpec(name: "--rules", value: "FILE", help: "rules file (default .framediff.json when present)"),
-        OptionSpec(name: "--baseline", value: "FILE", help: "accepted findings; only new ones fail"),
-        OptionSpec(name: "--update-baseline", value: nil, help: "write the current findings to the baseline file and pass"),
-        OptionSpec(name: "--format", value: "FORMAT", help: "text (a one-screen verdict), junit, markdown, json, or github (Actions annotations)"),
+        OptionSpec.text("--rules", "FILE", "rules file", default: ".framediff.json when present"),
+        OptionSpec.text("--baseline", "FILE", "accepted findings; only new ones fail"),
+        OptionSpec.flag("--update-baseline", "write the current findings to the baseline file (default .framediff-baseline.json) and pass"),
+        CommonOptions.format([.text, .junit, .markdown, .json, .github], "the verdict's format: text fits one screen, github writes Actions annotations"),
         CommonOptions.out,
     ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
 
@@ -33,17 +33,13 @@ struct CheckCommand: Command {
         guard !p.positionals.isEmpty else { throw UsageError("check takes one or more FILMs") }
         films = p.positionals
         options = try AnalysisArguments.parse(p)
-        format = try CommonOptions.format(p, allowed: [.text, .junit, .markdown, .json, .github])
+        format = CommonOptions.format(p)
         out = p.value("--out")
         quiet = p.has("--quiet")
         update = p.has("--update-baseline")
         baselinePath = p.value("--baseline") ?? (update ? ".framediff-baseline.json" : nil)
         let rulesPath = p.value("--rules") ?? (FileManager.default.fileExists(atPath: ".framediff.json") ? ".framediff.json" : nil)
-        do {
-            rules = try rulesPath.map(GateRules.read) ?? GateRules()
-        } catch let e as GateRules.ParseError {
-            throw FilmError.unreadable(path: rulesPath!, cause: "\(e.path): \(e.reason)")
-        }
+        rules = try rulesPath.map(GateRules.read) ?? GateRules()
     }
 
     func run() throws -> Int32 {
@@ -64,7 +60,7 @@ struct CheckCommand: Command {
                 results.append(GateResult(report: report, rules: filmRules, baseline: baseline))
             } catch {
                 // a film that cannot be read never passes, and the others are still judged
-                let e = error as? FilmError ?? FilmError.unreadable(path: film, cause: "\(error)")
+                let e = FilmError(film: film, error: error)
                 Console.err("framediff: error: \(e)\n")
                 errors.append((film, e.cause))
             }

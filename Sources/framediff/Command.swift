@@ -20,7 +20,7 @@ extension Command {
         let width = options.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
         for o in options {
             let left = o.name + (o.value.map { " " + $0 } ?? "")
-            out += "  " + left + String(repeating: " ", count: width - left.count + 2) + o.help + "\n"
+            out += "  " + left + String(repeating: " ", count: width - left.count + 2) + o.helpLine + "\n"
         }
         return out
     }

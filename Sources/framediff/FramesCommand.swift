@@ -12,9 +12,9 @@ struct FramesCommand: Command {
         moment framed in red.
         """
     static let options = [
-        OptionSpec(name: "--at", value: "MS", help: "a moment, ms of presentation time; repeatable", repeatable: true),
-        OptionSpec(name: "--around", value: "N", help: "frames before and after the moment (default 3)"),
-        OptionSpec(name: "--out", value: "DIR", help: "where to write (default frames/)"),
+        OptionSpec.number("--at", "MS", "a moment, ms of presentation time; repeatable", in: 0...1e9, repeatable: true),
+        OptionSpec.integer("--around", "N", "frames before and after the moment", in: 0...100, default: "3"),
+        OptionSpec.text("--out", "DIR", "where to write", default: "frames/"),
         // (only what measuring uses: posture and classifier options are refused, not ignored)
         CommonOptions.mask, CommonOptions.threads, CommonOptions.quiet, CommonOptions.help,
     ]
@@ -28,14 +28,9 @@ struct FramesCommand: Command {
     init(_ p: ParsedArguments) throws {
         guard p.positionals.count == 1 else { throw UsageError("frames takes one FILM") }
         film = p.positionals[0]
-        moments = try p.all("--at").map { text in
-            guard let v = Double(text), v.isFinite, v >= 0, v <= 1e9 else {
-                throw UsageError("--at takes ms (a number from 0 to 1e9), not '\(text)'")
-            }
-            return v
-        }
+        moments = p.all("--at").compactMap(InputFile.decimal)
         guard !moments.isEmpty else { throw UsageError("frames needs --at MS") }
-        around = try p.int("--around", in: 0...100) ?? 3
+        around = p.int("--around") ?? 3
         out = p.value("--out") ?? "frames"
         scan = try CommonOptions.scanOptions(p)
     }

@@ -6,7 +6,7 @@ struct MergeCommand: Command {
     static let name = "merge"
     static let synopsis = "framediff merge A.json B.json... [--json FILE]"
     static let summary = "Joins the --json outputs of audit shards (or of check) into one report and prints the audit table."
-    static let options = [OptionSpec(name: "--json", value: "FILE", help: "write the merged report"), CommonOptions.help]
+    static let options = [OptionSpec.text("--json", "FILE", "write the merged report"), CommonOptions.help]
 
     let inputs: [String]
     let json: String?

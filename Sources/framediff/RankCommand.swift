@@ -9,8 +9,8 @@ struct RankCommand: Command {
         the deltas largest first, with frame index and presentation time in ms.
         """
     static let options = [
-        OptionSpec(name: "--top", value: "N", help: "keep the N largest deltas"),
-        CommonOptions.format, CommonOptions.out,
+        OptionSpec.integer("--top", "N", "keep the N largest deltas", in: 0...Int.max, default: "all"),
+        CommonOptions.format([.text, .json]), CommonOptions.out,
         // (only what measuring uses: posture and classifier options are refused, not ignored)
         CommonOptions.mask, CommonOptions.threads, CommonOptions.quiet, CommonOptions.help,
     ]
@@ -25,8 +25,8 @@ struct RankCommand: Command {
     init(_ p: ParsedArguments) throws {
         guard p.positionals.count == 1 else { throw UsageError("rank takes one FILM") }
         film = p.positionals[0]
-        top = try p.int("--top", in: 0...Int.max)
-        format = try CommonOptions.format(p, allowed: [.text, .json])
+        top = p.int("--top")
+        format = CommonOptions.format(p)
         out = p.value("--out")
         scan = try CommonOptions.scanOptions(p)
         quiet = p.has("--quiet")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FrameDiff
 
 /// Bad input: one line naming the file and the cause, exit code 2, never a crash or a hang.
 @Suite("Bad input")
@@ -93,6 +94,25 @@ struct BadInputTests {
     func usageErrors(args: [String]) throws {
         let r = try Harness.run(args)
         #expect(r.code == 2, "\(args): \(r.code)")
+    }
+
+    /// Help is generated from the option table: every default it shows is the library's own, and
+    /// every range it shows is the one the parser enforces.
+    @Test func helpShowsTheDefaultsAndRangesTheParserUses() throws {
+        let help = try Harness.run(["x.mp4", "--help"]).stdout
+        let c = ClassifierOptions(), p = PostureOptions()
+        for (option, value, range) in [("--stable-ms", c.stableMs, "1 to 60000"), ("--flash-max-ms", c.flashMaxMs, "1 to 60000"),
+                                       ("--blank-max-ms", c.blankMaxMs, "1 to 60000"), ("--min-tile-rmse", c.minTileRMSE, "0 to 1"),
+                                       ("--settle", p.settleMs, "0 to 3600000"), ("--cover-ms", p.coverMs, "0 to 60000")] {
+            let line = help.split(separator: "\n").first { $0.hasPrefix("  \(option) ") }.map(String.init) ?? ""
+            #expect(line.hasSuffix("(\(range); default \(JSON.format(value, decimals: 3)))"), "\(line)")
+            let refused = try Harness.run(["samples/laptop-inner.mp4", option, "-5"])
+            #expect(refused.code == 2 && refused.stderr.contains("\(option) takes a number from \(range), not '-5'"), "\(refused.stderr)")
+        }
+        let rank = try Harness.run(["rank", "--help"]).stdout
+        #expect(rank.contains("--format FORMAT  the report's format (text|json; default text)"))
+        let refused = try Harness.run(["rank", "samples/laptop-inner.mp4", "--format", "html"])
+        #expect(refused.code == 2 && refused.stderr.contains("--format takes text|json, not 'html'"))
     }
 
     @Test func helpExitsZero() throws {

@@ -48,8 +48,9 @@ struct StepsTests {
         #expect {
             try StepsScript.parse(script)
         } throws: { error in
-            guard let e = error as? StepsScript.ParseError else { return false }
-            return e.position == position && e.description.contains(reason) && e.description.contains(e.token)
+            guard let e = error as? ConfigError else { return false }
+            let token = script.split(separator: " ")[position - 1]
+            return e.path == "token \(position) '\(token)'" && e.reason.contains(reason) && e.file == "steps"
         }
     }
 }
@@ -74,7 +75,7 @@ struct EventsFileTests {
         #expect {
             try parse(json)
         } throws: { error in
-            (error as? EventsFile.ParseError)?.path == path
+            (error as? ConfigError).map { $0.path == path && $0.file == "x.events.json" } ?? false
         }
     }
 }

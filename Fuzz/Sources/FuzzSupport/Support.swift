@@ -50,6 +50,16 @@ public func scratchFile(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> 
     return path
 }
 
+/// Writes the input to `scratch/name` and reads it with `read` (a file parser); nil when the
+/// parser refuses it, after its error message has been made (the CLI prints it).
+public func readScratch<T>(_ name: String, _ data: UnsafePointer<UInt8>?, _ size: Int, _ read: (String) throws -> T) -> T? {
+    let path = scratchFile(name, bytes(data, size))
+    do { return try read(path) } catch {
+        _ = "\(error)"
+        return nil
+    }
+}
+
 // MARK: - the downstream stage
 
 /// The video of the synthetic report (laptop-inner.mp4's size).

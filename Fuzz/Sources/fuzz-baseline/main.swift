@@ -5,12 +5,7 @@
 import FuzzSupport
 
 func target(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let path = scratchFile("baseline.json", bytes(data, size))
-    let baseline: Baseline
-    do { baseline = try Baseline.read(path) } catch {
-        _ = "\(error)"
-        return 0
-    }
+    guard let baseline = readScratch("baseline.json", data, size, Baseline.read) else { return 0 }
     if parseOnly { return 0 }
     _ = baseline.json.rendered()
     for film in baseline.films.keys.sorted().prefix(4) + ["films/laptop-inner.mp4"] {

@@ -5,12 +5,7 @@
 import FuzzSupport
 
 func target(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let path = scratchFile(".framediff.json", bytes(data, size))
-    let rules: GateRules
-    do { rules = try GateRules.read(path) } catch {
-        _ = "\(error)"
-        return 0
-    }
+    guard let rules = readScratch(".framediff.json", data, size, GateRules.read) else { return 0 }
     if parseOnly { return 0 }
     // every report rendered for one film; for others (films the globs may match, and the globs
     // themselves as names) the per-film rules, the gate's verdicts and the masks

@@ -44,3 +44,18 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
 
     public var description: String { "\(path): \(cause)" }
 }
+
+extension FilmError {
+    /// Whatever went wrong while analysing `film`, as that film's error (a batch reports it and goes
+    /// on): a FilmError as it is, a configuration file's error (a sidecar's events or steps) naming
+    /// that file, anything else in its own words.
+    ///
+    ///     catch { failures.append(FilmError(film: film, error: error)) }
+    public init(film: String, error: any Error) {
+        switch error {
+        case let e as FilmError: self = e
+        case let e as ConfigError: self = .unreadable(path: e.file, cause: "\(e.path): \(e.reason)")
+        default: self = .unreadable(path: film, cause: "\(error)")
+        }
+    }
+}

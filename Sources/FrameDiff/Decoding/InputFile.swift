@@ -36,20 +36,6 @@ public enum InputFile {
         return data
     }
 
-    /// Parses JSON, with a cause a person can act on when it is not.
-    public static func json(_ data: Data) -> Result<Any, JSONFailure> {
-        do { return .success(try JSONSerialization.jsonObject(with: data)) } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            return .failure(JSONFailure(reason: "not valid JSON" + (detail.map { " (\($0))" } ?? "")))
-        }
-    }
-
-    /// Why bytes are not JSON.
-    public struct JSONFailure: Error, CustomStringConvertible {
-        public var reason: String
-        public var description: String { reason }
-    }
-
     /// A number as people write it in a script or on the command line: decimal digits, a point, an
     /// exponent — not `0x10`, `nan` or `inf`, which Swift's `Double(_:)` also takes.
     public static func decimal(_ text: String) -> Double? {

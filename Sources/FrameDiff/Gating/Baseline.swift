@@ -61,32 +61,45 @@ public struct Baseline: Sendable {
                  }))])
     }
 
+    /// Reads a baseline file; one that is not a baseline is a `ConfigError` naming the path and
+    /// where in it (`.framediff-baseline.json: films.a.mp4[0].start_ms: expected a number`).
     public static func read(_ path: String) throws -> Baseline {
-        let data = try InputFile.read(path)
-        if case .failure(let f) = InputFile.json(data) { throw FilmError.unreadable(path: path, cause: f.reason) }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let films = root["films"] as? [String: Any] else {
-            throw FilmError.unreadable(path: path, cause: "not a framediff baseline (expected {\"schema\": \"framediff-baseline/1\", \"films\": {...}})")
-        }
         var b = Baseline()
-        for (film, value) in films {
-            guard let list = value as? [[String: Any]] else { throw FilmError.unreadable(path: path, cause: "films.\(film): expected an array") }
-            b.films[film] = try list.enumerated().map { i, o in
-                guard let kind = (o["kind"] as? String).flatMap(FindingKind.init), let phase = (o["phase"] as? String).flatMap(Phase.init),
-                      let start = (o["start_ms"] as? NSNumber)?.doubleValue, let end = (o["end_ms"] as? NSNumber)?.doubleValue,
-                      start.isFinite, end.isFinite,
-                      let r = o["region"] as? [String: Any],
-                      let region = Rect.checked(["x", "y", "w", "h"].compactMap { (r[$0] as? NSNumber)?.doubleValue }, minSize: 0) else {
-                    throw FilmError.unreadable(path: path, cause: "films.\(film)[\(i)]: expected kind, phase, start_ms, end_ms, "
-                                               + "region (whole numbers 0-\(Rect.limit))")
-                }
-                let event = (o["event"] as? NSNumber).map(\.doubleValue)
-                guard event.map({ $0 >= 0 && $0 <= 1_000_000 && $0 == $0.rounded() }) ?? true else {
-                    throw FilmError.unreadable(path: path, cause: "films.\(film)[\(i)].event: expected an event index")
-                }
-                return Entry(kind: kind, event: event.map { Int($0) }, phase: phase, startMs: start, endMs: end, region: region)
-            }
-        }
+        b.films = try ConfigError.decode(File.self, from: try InputFile.read(path), file: path).films
         return b
+    }
+
+    /// `{"schema": "framediff-baseline/1", "films": {FILM: [entry, ...]}}`
+    private struct File: Decodable {
+        var films: [String: [Entry]] = [:]
+
+        init(from decoder: any Decoder) throws {
+            guard let c = try? decoder.container(keyedBy: AnyKey.self), c.contains(AnyKey(stringValue: "films")) else {
+                throw ConfigError.invalid(decoder, "not a framediff baseline (expected {\"schema\": \"framediff-baseline/1\", \"films\": {...}})")
+            }
+            let list = try c.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey(stringValue: "films"))
+            for film in list.allKeys { films[film.stringValue] = try list.decode([Entry].self, forKey: film) }
+        }
+    }
+}
+
+extension Baseline.Entry: Decodable {
+    private enum Key: String, CodingKey { case kind, event, phase, start_ms, end_ms, region }
+    private enum RegionKey: String, CodingKey { case x, y, w, h }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        func fail(_ key: Key, _ reason: String) -> DecodingError { .dataCorruptedError(forKey: key, in: c, debugDescription: reason) }
+        guard let kind = FindingKind(rawValue: try c.decode(String.self, forKey: .kind)) else {
+            throw fail(.kind, "expected cut, fade, flash, blank or motion")
+        }
+        guard let phase = Phase(rawValue: try c.decode(String.self, forKey: .phase)) else { throw fail(.phase, "expected during, after or none") }
+        let event = try c.decodeIfPresent(Int.self, forKey: .event)
+        guard event.map({ (0...1_000_000).contains($0) }) ?? true else { throw fail(.event, "expected an event index") }
+        let r = try c.nestedContainer(keyedBy: RegionKey.self, forKey: .region)
+        let values = try [RegionKey.x, .y, .w, .h].map { try r.decode(Double.self, forKey: $0) }
+        guard let region = Rect.checked(values, minSize: 0) else { throw fail(.region, "expected whole numbers 0-\(Rect.limit)") }
+        self.init(kind: kind, event: event, phase: phase, startMs: try c.decode(Double.self, forKey: .start_ms),
+                  endMs: try c.decode(Double.self, forKey: .end_ms), region: region)
     }
 }

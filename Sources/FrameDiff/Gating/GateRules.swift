@@ -81,105 +81,20 @@ public struct GateRules: Sendable, Equatable {
 
     // MARK: - reading
 
-    /// What is wrong in a rules file: `.framediff.json: kinds.flash.after: expected pass, warn or fail`.
-    public struct ParseError: Error, CustomStringConvertible {
-        public var file: String, path: String, reason: String
-        public var description: String { "\(file): \(path): \(reason)" }
-    }
-
     /// The most per-film overrides a rules file may hold.
     public static let maxOverrides = 1_000
 
+    /// Reads a rules file; a file that is not valid rules is a `ConfigError` naming the path and
+    /// where in it (`.framediff.json: kinds.flash.after: expected pass, warn or fail`).
     public static func read(_ path: String) throws -> GateRules {
-        let data = try InputFile.read(path)
-        let name = (path as NSString).lastPathComponent
-        let parsed: Any
-        switch InputFile.json(data) {
-        case .success(let r): parsed = r
-        case .failure(let f): throw ParseError(file: name, path: "$", reason: f.reason)
-        }
-        guard let root = parsed as? [String: Any] else { throw ParseError(file: name, path: "$", reason: "expected a JSON object") }
+        let file = try ConfigError.decode(RulesFile.self, from: try InputFile.read(path), file: path)
         var g = GateRules()
-        let base = try parseOverride(root, at: "", file: name)
-        for (kind, phases) in base.verdicts { g.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
-        g.fadeMaxMs = base.fadeMaxMs
-        g.flashMaxMs = base.flashMaxMs
-        g.blankMaxMs = base.blankMaxMs
-        g.settleMaxMs = base.settleMaxMs
-        g.masks = base.masks
-        if let films = root["films"] {
-            guard let list = films as? [[String: Any]] else { throw ParseError(file: name, path: "films", reason: "expected an array of objects") }
-            guard list.count <= maxOverrides else { throw ParseError(file: name, path: "films", reason: "more than \(maxOverrides) overrides") }
-            for (i, f) in list.enumerated() {
-                guard let glob = f["glob"] as? String else { throw ParseError(file: name, path: "films[\(i)].glob", reason: "expected a string") }
-                g.films.append((glob, try parseOverride(f, at: "films[\(i)].", file: name)))
-            }
-        }
-        let known: Set<String> = ["kinds", "limits", "masks", "films", "glob", "$comment"]
-        if let unknown = root.keys.first(where: { !known.contains($0) }) {
-            throw ParseError(file: name, path: unknown, reason: "unknown key (kinds, limits, masks, films)")
-        }
+        for (kind, phases) in file.base.verdicts { g.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
+        (g.fadeMaxMs, g.flashMaxMs, g.blankMaxMs, g.settleMaxMs) = (file.base.fadeMaxMs, file.base.flashMaxMs, file.base.blankMaxMs,
+                                                                     file.base.settleMaxMs)
+        g.masks = file.base.masks
+        g.films = file.films
         return g
-    }
-
-    private static func parseOverride(_ o: [String: Any], at prefix: String, file: String) throws -> Override {
-        var r = Override()
-        if let kinds = o["kinds"] {
-            guard let k = kinds as? [String: Any] else { throw ParseError(file: file, path: prefix + "kinds", reason: "expected an object") }
-            for (kindName, value) in k {
-                guard let kind = FindingKind(rawValue: kindName) else {
-                    throw ParseError(file: file, path: prefix + "kinds." + kindName, reason: "unknown kind (cut, fade, flash, blank, motion)")
-                }
-                var phases: [Phase: Rules.Verdict] = [:]
-                if let all = value as? String {
-                    guard let v = Rules.Verdict(rawValue: all) else { throw ParseError(file: file, path: prefix + "kinds." + kindName, reason: "expected pass, warn or fail") }
-                    phases = [.during: v, .after: v, .none: v]
-                } else if let map = value as? [String: Any] {
-                    for (phaseName, verdict) in map {
-                        guard let phase = Phase(rawValue: phaseName) else {
-                            throw ParseError(file: file, path: prefix + "kinds.\(kindName).\(phaseName)", reason: "unknown phase (during, after, none)")
-                        }
-                        guard let s = verdict as? String, let v = Rules.Verdict(rawValue: s) else {
-                            throw ParseError(file: file, path: prefix + "kinds.\(kindName).\(phaseName)", reason: "expected pass, warn or fail")
-                        }
-                        phases[phase] = v
-                    }
-                } else {
-                    throw ParseError(file: file, path: prefix + "kinds." + kindName, reason: "expected a verdict or an object of phases")
-                }
-                r.verdicts[kind] = phases
-            }
-        }
-        if let limits = o["limits"] {
-            guard let l = limits as? [String: Any] else { throw ParseError(file: file, path: prefix + "limits", reason: "expected an object") }
-            for (key, value) in l {
-                guard let n = value as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue >= 0 else {
-                    throw ParseError(file: file, path: prefix + "limits." + key, reason: "expected a number of ms ≥ 0")
-                }
-                switch key {
-                case "fade_max_ms": r.fadeMaxMs = n.doubleValue
-                case "flash_max_ms": r.flashMaxMs = n.doubleValue
-                case "blank_max_ms": r.blankMaxMs = n.doubleValue
-                case "settle_max_ms": r.settleMaxMs = n.doubleValue
-                default: throw ParseError(file: file, path: prefix + "limits." + key, reason: "unknown limit (fade_max_ms, flash_max_ms, blank_max_ms, settle_max_ms)")
-                }
-            }
-        }
-        if let masks = o["masks"] {
-            guard let list = masks as? [Any] else { throw ParseError(file: file, path: prefix + "masks", reason: "expected an array") }
-            guard list.count <= Rect.maxMasks else {
-                throw ParseError(file: file, path: prefix + "masks", reason: "more than \(Rect.maxMasks) masks")
-            }
-            for (i, m) in list.enumerated() {
-                guard let a = m as? [NSNumber], a.allSatisfy({ String(cString: $0.objCType) != "c" }),
-                      let rect = Rect.checked(a.map(\.doubleValue)) else {
-                    throw ParseError(file: file, path: prefix + "masks[\(i)]",
-                                     reason: "expected [x, y, w, h]: whole numbers, sizes at least 1, at most \(Rect.limit)")
-                }
-                r.masks.append(rect)
-            }
-        }
-        return r
     }
 }
 

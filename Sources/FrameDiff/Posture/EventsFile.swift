@@ -5,68 +5,70 @@ import Foundation
 ///
 ///     let events = try EventsFile.parse(data, name: "laptop.events.json")
 public enum EventsFile {
-    /// What is wrong, and where: `laptop.events.json: [1].start_ms: expected a number`.
-    public struct ParseError: Error, CustomStringConvertible, Equatable {
-        public var file: String
-        public var path: String
-        public var reason: String
-        public var description: String { "\(file): \(path): \(reason)" }
-    }
-
     /// The most events a file may hold, and how far from 0 their times may lie (ms: a day).
     public static let maxEvents = 10_000, maxMs = 86_400_000.0
 
+    /// Parses a file's bytes; errors are `ConfigError`s naming `name` and the JSON path
+    /// (`laptop.events.json: [1].start_ms: expected a number`).
     public static func parse(_ data: Data, name: String, coverMs: Double = 500) throws -> [PostureEvent] {
-        let root: Any
-        switch InputFile.json(data) {
-        case .success(let r): root = r
-        case .failure(let f): throw ParseError(file: name, path: "$", reason: f.reason)
+        let file = try ConfigError.decode(File.self, from: data, file: name)
+        return file.events.enumerated().map { i, e in
+            PostureEvent(index: i, kind: e.kind, startMs: e.startMs, endMs: e.endMs, fromDeg: e.fromDeg, toDeg: e.toDeg,
+                         orientation: e.orientation, source: .events,
+                         coverEndMs: PostureEvent.hasCover(e.kind) ? e.endMs + coverMs : e.endMs)
         }
-        guard let items = root as? [Any] else { throw ParseError(file: name, path: "$", reason: "expected an array of events") }
-        guard items.count <= maxEvents else { throw ParseError(file: name, path: "$", reason: "more than \(maxEvents) events") }
-        var events: [PostureEvent] = []
-        for (i, item) in items.enumerated() {
-            func fail(_ key: String, _ reason: String) -> ParseError { ParseError(file: name, path: "[\(i)]\(key.isEmpty ? "" : "." + key)", reason: reason) }
-            guard let o = item as? [String: Any] else { throw fail("", "expected an object") }
-            func number(_ key: String, required: Bool) throws -> Double? {
-                guard let v = o[key] else {
-                    if required { throw fail(key, "missing") }
-                    return nil
-                }
-                // JSON true/false arrive as NSNumbers too, of the C type char ("c")
-                guard let n = v as? NSNumber, String(cString: n.objCType) != "c", n.doubleValue.isFinite else {
-                    throw fail(key, "expected a number")
-                }
-                return n.doubleValue
-            }
-            let start = try number("start_ms", required: true)!, end = try number("end_ms", required: true)!
-            guard abs(start) <= maxMs else { throw fail("start_ms", "beyond ±\(Int(maxMs)) ms") }
-            guard abs(end) <= maxMs else { throw fail("end_ms", "beyond ±\(Int(maxMs)) ms") }
-            guard end >= start else { throw fail("end_ms", "is before start_ms") }
-            let from = try number("from_deg", required: false), to = try number("to_deg", required: false)
-            for (key, deg) in [("from_deg", from), ("to_deg", to)] where deg.map({ !(0...360).contains($0) }) ?? false {
-                throw fail(key, "angles are 0 to 360 degrees")
-            }
-            var kind: PostureEvent.Kind
-            if let k = o["kind"] {
-                guard let s = k as? String, let parsed = PostureEvent.Kind(rawValue: s) else {
-                    throw fail("kind", "expected one of \(PostureEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                kind = parsed
-            } else if let from, let to, let k = Hinge.event(from: from, to: to) {
-                kind = k
-            } else {
-                throw fail("kind", "missing (and from_deg/to_deg make no event)")
-            }
-            let orientation = o["orientation"] as? String
-            events.append(PostureEvent(index: i, kind: kind, startMs: start, endMs: end, fromDeg: from, toDeg: to,
-                                       orientation: orientation, source: .events,
-                                       coverEndMs: PostureEvent.hasCover(kind) ? end + coverMs : end))
-        }
-        return events.sorted { $0.startMs < $1.startMs }.enumerated().map { i, e in
+        .sorted { $0.startMs < $1.startMs }.enumerated().map { i, e in
             var e = e
             e.index = i
             return e
+        }
+    }
+
+    /// The file: an array of events.
+    private struct File: Decodable {
+        var events: [Event] = []
+
+        init(from decoder: any Decoder) throws {
+            guard var list = try? decoder.unkeyedContainer() else { throw ConfigError.invalid(decoder, "expected an array of events") }
+            guard (list.count ?? 0) <= EventsFile.maxEvents else { throw ConfigError.invalid(decoder, "more than \(EventsFile.maxEvents) events") }
+            while !list.isAtEnd { events.append(try list.decode(Event.self)) }
+        }
+    }
+
+    /// One event, checked as it is read.
+    private struct Event: Decodable {
+        var kind: PostureEvent.Kind
+        var startMs: Double, endMs: Double
+        var fromDeg: Double?, toDeg: Double?
+        var orientation: String?
+
+        enum Key: String, CodingKey { case kind, start_ms, end_ms, from_deg, to_deg, orientation }
+
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            func fail(_ key: Key, _ reason: String) -> DecodingError { .dataCorruptedError(forKey: key, in: c, debugDescription: reason) }
+            startMs = try c.decode(Double.self, forKey: .start_ms)
+            endMs = try c.decode(Double.self, forKey: .end_ms)
+            guard abs(startMs) <= EventsFile.maxMs else { throw fail(.start_ms, "beyond ±\(Int(EventsFile.maxMs)) ms") }
+            guard abs(endMs) <= EventsFile.maxMs else { throw fail(.end_ms, "beyond ±\(Int(EventsFile.maxMs)) ms") }
+            guard endMs >= startMs else { throw fail(.end_ms, "is before start_ms") }
+            fromDeg = try c.decodeIfPresent(Double.self, forKey: .from_deg)
+            toDeg = try c.decodeIfPresent(Double.self, forKey: .to_deg)
+            for (key, deg) in [(Key.from_deg, fromDeg), (.to_deg, toDeg)] where deg.map({ !(0...360).contains($0) }) ?? false {
+                throw fail(key, "angles are 0 to 360 degrees")
+            }
+            if c.contains(.kind) {
+                guard let k = (try? c.decode(String.self, forKey: .kind)).flatMap(PostureEvent.Kind.init) else {
+                    throw fail(.kind, "expected one of \(PostureEvent.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                kind = k
+            } else if let fromDeg, let toDeg, let k = Hinge.event(from: fromDeg, to: toDeg) {
+                kind = k
+            } else {
+                throw DecodingError.dataCorrupted(.init(codingPath: c.codingPath + [Key.kind],
+                                                         debugDescription: "missing (and from_deg/to_deg make no event)"))
+            }
+            orientation = try c.decodeIfPresent(String.self, forKey: .orientation)
         }
     }
 }

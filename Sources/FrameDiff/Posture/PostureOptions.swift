@@ -30,28 +30,19 @@ public func postureEvents(for film: String, options: PostureOptions) throws -> [
         return try readEvents(stem + ".events.json", options: options)
     }
     if let steps = options.steps {
-        return try StepsScript.parse(steps, offsetMs: options.stepsOffsetMs, coverMs: options.coverMs)
+        return try StepsScript.parse(steps, name: "--steps", offsetMs: options.stepsOffsetMs, coverMs: options.coverMs)
     }
     for stem in sidecars where FileManager.default.fileExists(atPath: stem + ".steps") {
         guard let text = try? String(contentsOfFile: stem + ".steps", encoding: .utf8) else {
             throw FilmError.unreadable(path: stem + ".steps", cause: "cannot read the steps file")
         }
-        do {
-            return try StepsScript.parse(text, offsetMs: options.stepsOffsetMs, coverMs: options.coverMs)
-        } catch let e as StepsScript.ParseError {
-            throw FilmError.unreadable(path: stem + ".steps", cause: e.description)
-        }
+        return try StepsScript.parse(text, name: stem + ".steps", offsetMs: options.stepsOffsetMs, coverMs: options.coverMs)
     }
     return []
 }
 
 private func readEvents(_ path: String, options: PostureOptions) throws -> [PostureEvent] {
-    let data = try InputFile.read(path)
-    do {
-        return try EventsFile.parse(data, name: (path as NSString).lastPathComponent, coverMs: options.coverMs)
-    } catch let e as EventsFile.ParseError {
-        throw FilmError.unreadable(path: path, cause: "\(e.path): \(e.reason)")
-    }
+    try EventsFile.parse(try InputFile.read(path), name: path, coverMs: options.coverMs)
 }
 
 /// `films/laptop-inner.mp4` → `films/laptop-inner`, `films/laptop` (the display suffix dropped).

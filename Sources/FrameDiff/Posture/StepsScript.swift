@@ -11,28 +11,23 @@ public enum StepsScript {
     /// The orientations `orient:` knows.
     public static let orientations = ["upright", "landscape-left", "landscape-right", "upside-down"]
 
-    /// A token that is not a step; the message names it and says what was expected.
-    public struct ParseError: Error, CustomStringConvertible, Equatable {
-        public var token: String
-        public var position: Int
-        public var reason: String
-        public var description: String { "steps: token \(position) '\(token)': \(reason)" }
-    }
-
     /// Parses a script; `offsetMs` is when its first step began in the film's time.
-    /// `coverMs` is how long the system's cover outlasts a fold, unfold or rotation.
-    public static func parse(_ script: String, offsetMs: Double = 0, coverMs: Double = 500) throws -> [PostureEvent] {
+    /// `coverMs` is how long the system's cover outlasts a fold, unfold or rotation. A token that
+    /// is not a step is a `ConfigError` naming `name` (the sidecar file, or `--steps`), the token
+    /// and what was expected: `--steps: token 2 'jump:3': unknown step (...)`.
+    public static func parse(_ script: String, name: String = "steps", offsetMs: Double = 0,
+                             coverMs: Double = 500) throws -> [PostureEvent] {
         let tokens = script.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "," })
         var events: [PostureEvent] = []
         var t = offsetMs
         var orientation = "upright"
         guard tokens.count <= maxSteps else {
-            throw ParseError(token: String(tokens[maxSteps]), position: maxSteps + 1, reason: "more than \(maxSteps) steps")
+            throw ConfigError(file: name, path: "token \(maxSteps + 1) '\(tokens[maxSteps])'", reason: "more than \(maxSteps) steps")
         }
         for (i, raw) in tokens.enumerated() {
             let token = String(raw)
             let parts = token.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-            func fail(_ reason: String) -> ParseError { ParseError(token: token, position: i + 1, reason: reason) }
+            func fail(_ reason: String) -> ConfigError { ConfigError(file: name, path: "token \(i + 1) '\(token)'", reason: reason) }
             func number(_ s: String, _ what: String) throws -> Double {
                 guard let v = InputFile.decimal(s) else { throw fail("\(what) '\(s)' is not a number") }
                 return v
