@@ -24,8 +24,10 @@ let package = Package(
         .target(name: "FrameDiff", dependencies: ["CFrameDiff"]),
         .executableTarget(name: "framediff", dependencies: ["FrameDiff"]),
         .executableTarget(name: "framediff-kernel-bench", dependencies: ["FrameDiff"], path: "Sources/KernelBench"),
-        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["FrameDiff"]),
+        // what both test targets share (not a product: nothing outside the tests sees it)
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FrameDiffTests", dependencies: ["FrameDiff", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["FrameDiff", "TestSupport"]),
     ],
     cLanguageStandard: .gnu11
 )

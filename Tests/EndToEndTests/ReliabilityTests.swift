@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Hostile input, broken files and interrupted runs: the binary answers each with one line and
 /// exit 2 (or 130 when stopped), never a signal, a hang or a report that looks clean.
@@ -189,19 +190,6 @@ struct ReliabilityTests {
                 #expect(r.stderr.split(separator: "\n").count == 1 && r.stderr.contains(path), "\(path): \(r.stderr)")
             }
         }
-    }
-}
-
-/// A deterministic generator for the mutants.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import FrameDiff
 
 /// Each rule of the classifier on synthetic frame sequences (60 fps unless said).
@@ -155,7 +156,7 @@ struct ClassifierTests {
 
     @Test func noiseAloneGivesNoFindings() throws {
         var clip = SyntheticClip()
-        var rng = SplitMix(state: 9)
+        var rng = SplitMix64(seed: 9)
         for _ in 0..<60 {
             var n = a
             for i in 0..<n.pixels.count { n.pixels[i] = UInt8(clamping: Int(n.pixels[i]) + Int(rng.next() % 5) - 2) }

@@ -123,3 +123,25 @@ struct ConfigFileTests {
         #expect(e?.path == path && e?.reason.contains(reason) == true, "\(String(describing: e))")
     }
 }
+
+@Suite("Glob matching of per-film overrides")
+struct GlobTests {
+    @Test("fnmatch-style: * any run (across /), ? one character", arguments: [
+        ("*-outer.mp4", "films/laptop-outer.mp4", true), ("*-outer.mp4", "films/laptop-inner.mp4", false),
+        ("films/*", "films/a/b.mp4", true), ("?.mov", "x.mov", true), ("?.mov", "xy.mov", false),
+        ("*", "", true), ("", "", true), ("", "a", false), ("a*b*c", "aXXbYYc", true), ("a*b*c", "aXXbYY", false),
+        ("**.mp4", "a.mp4", true), ("*.MP4", "a.mp4", false),
+    ])
+    func matches(pattern: String, text: String, expected: Bool) {
+        #expect(globMatches(pattern, text) == expected)
+    }
+
+    @Test func anOverrideAppliesByPathOrByName() {
+        var rules = GateRules()
+        var o = GateRules.Override()
+        o.fadeMaxMs = 100
+        rules.films = [("laptop-*.mp4", o)]
+        #expect(rules.forFilm("captures/laptop-inner.mp4").fadeMaxMs == 100)
+        #expect(rules.forFilm("captures/phone.mp4").fadeMaxMs == nil)
+    }
+}

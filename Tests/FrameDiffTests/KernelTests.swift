@@ -1,20 +1,9 @@
 import CFrameDiff
 import Testing
+import TestSupport
 @testable import FrameDiff
 
 /// A small deterministic generator, so a failing buffer can be rebuilt from its seed.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
-}
-
 @Suite("Squared-difference kernels")
 struct KernelTests {
     /// The plain Swift definition: what both C kernels must equal.
@@ -32,7 +21,7 @@ struct KernelTests {
     @Test("fast kernel equals the reference on random buffers, odd widths, padded strides",
           arguments: [1, 7, 15, 16, 17, 31, 33, 63, 361, 1206])
     func fastMatchesReference(widthPx: Int) {
-        var rng = SplitMix(state: UInt64(widthPx))
+        var rng = SplitMix64(seed: UInt64(widthPx))
         for tilePx in [1, 5, 16, 32] {
             for pad in [0, 3, 64] {
                 let rowBytes = widthPx * 3, stride = rowBytes + pad, rows = 16
@@ -102,7 +91,7 @@ struct KernelVariantTests {
 
     @Test("band sums", arguments: [1, 5, 16, 33, 361])
     func bandSums(widthPx: Int) {
-        var rng = SplitMix(state: 77 + UInt64(widthPx))
+        var rng = SplitMix64(seed: 77 + UInt64(widthPx))
         for tilePx in [1, 16, 32] {
             let rowBytes = widthPx * 3, stride = rowBytes + 5, rows = 17
             let a = rng.bytes(stride * rows), b = rng.bytes(stride * rows)
@@ -119,7 +108,7 @@ struct KernelVariantTests {
 
     @Test("which bytes differ", arguments: [1, 31, 32, 33, 95, 3618])
     func diffBits(n: Int) {
-        var rng = SplitMix(state: 5 + UInt64(n))
+        var rng = SplitMix64(seed: 5 + UInt64(n))
         let a = rng.bytes(n)
         var b = a
         for _ in 0..<max(1, n / 7) { b[Int(rng.next() % UInt64(n))] ^= 0x10 }
@@ -135,7 +124,7 @@ struct KernelVariantTests {
 
     @Test("a 16-pixel tile's squared differences and statistics", arguments: [1, 2, 15, 16])
     func tile16(rows: Int) {
-        var rng = SplitMix(state: 900 + UInt64(rows))
+        var rng = SplitMix64(seed: 900 + UInt64(rows))
         let stride = 48 + 13
         let a = rng.bytes(stride * rows + 16), b = rng.bytes(stride * rows + 16)
         var reference: UInt64 = 0

@@ -1,11 +1,12 @@
 import Testing
+import TestSupport
 @testable import FrameDiff
 
 /// Pushes synthetic RGB pictures through the meter (no codec involved).
 @Suite("Meter on synthetic frames")
 struct MeterTests {
     func frame(_ w: Int, _ h: Int, seed: UInt64) -> PNGImage {
-        var rng = SplitMix(state: seed)
+        var rng = SplitMix64(seed: seed)
         return PNGImage(width: w, height: h, stride: w * 3, bits: 8, pixels: rng.bytes(w * h * 3))
     }
 
@@ -23,7 +24,7 @@ struct MeterTests {
         let meter = try Meter(grid: TileGrid(storedWidth: w, storedHeight: h, tile: 16))
         var previous = frame(w, h, seed: 9)
         _ = try meter.push(decoded(previous))
-        var rng = SplitMix(state: 3)
+        var rng = SplitMix64(seed: 3)
         for step in 0..<6 {
             var next = previous
             // change a few scattered pixels (some bands stay identical) or, once, everything

@@ -1,4 +1,5 @@
 @testable import FrameDiff
+import TestSupport
 
 /// Synthetic app-like frames, fed through the meter and the classifier with no codec involved.
 struct SyntheticClip {
@@ -9,7 +10,7 @@ struct SyntheticClip {
                      image: Rect? = Rect(x: 16, y: 48, w: 96, h: 64), scroll: Int = 0) -> PNGImage {
         var p = PNGImage(width: width, height: height)
         fill(&p, Rect(x: 0, y: 0, w: width, h: height), background)
-        var rng = SplitMix(state: UInt64(seed))
+        var rng = SplitMix64(seed: UInt64(seed))
         var y = 128 - scroll
         while y < height + 400 {
             var x = 8

@@ -6,6 +6,7 @@
 // insert PLTE, tRNS, gAMA, sBIT, bKGD, IEND or a random chunk).
 import FuzzShim
 
+// (the same SplitMix64 as Tests/TestSupport: this package cannot use a test target of the main one)
 struct Rng {
     var state: UInt64
     mutating func next() -> UInt64 {

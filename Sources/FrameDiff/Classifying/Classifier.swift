@@ -222,7 +222,7 @@ public final class Classifier {
                 if d.start == r.start && d.end == r.end { return true }
                 let overlap = min(d.end, r.end) - max(d.start, r.start), shorter = min(d.end - d.start, r.end - r.start)
                 let (a, b) = (d.box.grown(by: 1, columns: cols, rows: grid.rows), box.grown(by: 1, columns: cols, rows: grid.rows))
-                return shorter > 0 && Double(overlap) >= 0.5 * Double(shorter) && (a.contains(b) || b.contains(a))
+                return shorter > 0 && Double(overlap) >= options.pieceOverlap * Double(shorter) && (a.contains(b) || b.contains(a))
             }
             if let same = decided.firstIndex(where: together) {
                 if r.tiles.count > decided[same].tiles.count {

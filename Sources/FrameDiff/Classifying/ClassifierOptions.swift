@@ -58,6 +58,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// fade or a slide the steps from frame to frame are of one size, a cut is one step far larger.
     public var jumpRatio: Double = 4
     public var jumpRMSE: Double = 0.05
+    /// Two pieces judged alike (same kind, one inside the other) are one finding when they overlap
+    /// in time by at least this share of the shorter (a slow fade's faint corners cross the
+    /// threshold later and leave it sooner than its middle).
+    public var pieceOverlap: Double = 0.5
     /// Changes in places more than one tile apart are separate transitions unless the frames they
     /// change over overlap by at least this share of their union (cards of one page changing at
     /// once are one cut, the parts of a crossfade one fade; a clock ticking once while a panel
@@ -122,6 +126,12 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A placeholder fills at least this share of its bounding box (an image slot is a rectangle;
     /// a sparse scatter of flat tiles is smooth content).
     public var flashFill: Double = 0.5
+    /// Rows and columns along a placeholder's box that its tiles fill less than this share of are
+    /// trimmed before its fill is measured (a toolbar of the same colour around its icons).
+    public var edgeTrimFill: Double = 0.5
+    /// The surroundings of a placeholder whose drift is measured: this many tiles around its box,
+    /// less the tile next to it (which its content may spill into).
+    public var surroundTiles: Int = 3
     /// Share of a fill's tiles that must arrive and leave in a visible step (a change above the
     /// tile threshold): the encoder's refinement of smooth content after a cut adds texture in
     /// small steps and leaves the colour where it was.
@@ -139,7 +149,51 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// share of its step out of the fill (a crossfade through a flat colour goes on moving).
     public var settleShare: Double = 0.1
 
+    // MARK: posture events seen in the film (blur covers, rotation animations)
+
+    /// A frame changes broadly when at least this share of its tiles changed (any pixel): the
+    /// system's animations move most of the screen, a blinking caret or a clock a tile or two.
+    public var broadShare: Double = 0.05
+    /// A rotation changes at least this share of the tiles in a frame: a turn moves everything.
+    public var turnShare: Double = 0.5
+    /// Content is portrait below this width-to-height ratio and landscape above `landscapeAspect`;
+    /// square-ish between (neither can be said to have turned).
+    public var portraitAspect: Double = 0.9
+    public var landscapeAspect: Double = 1.1
+    /// A rotation animation lasts at least and at most this long (ms): system rotations take
+    /// 300-500 ms, a run of broad change of several seconds is a page scrolling or a video.
+    public var rotationMinMs: Double = 100
+    public var rotationMaxMs: Double = 1_500
+    /// A rotation's dark ground: corners darker than this level (any channel, 0-255), while the
+    /// centre keeps at least `keptBrightness` of its brightness (a fade to black dims the centre).
+    public var darkLevel: Double = 48
+    public var keptBrightness: Double = 0.6
+    /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
+    public var heldMs: Double = 150
+    /// A tile has detail (text, an image) above this standard deviation of its pixels (levels).
+    public var detailStd: Double = 8
+    /// A blur cover needs a picture with detail in at least this share of its tiles, starts when
+    /// that share falls below `coverDropTo` of it with the tiles' mean colours moving by under
+    /// `coverMaxMeanShift` levels a frame, and ends when the share is back above `coverBackTo`.
+    public var coverMinDetail: Double = 0.15
+    public var coverDropTo: Double = 0.5
+    public var coverBackTo: Double = 0.7
+    public var coverMaxMeanShift: Double = 12
+    /// At its deepest frame a system cover leaves at most this share of the detail (a dialog over
+    /// a blurred backdrop keeps its own), and keeps the tiles within this many levels of their
+    /// colours (a fade to black or a new page does not).
+    public var coverMaxDetailLeft: Double = 0.25
+    public var coverMaxShift: Double = 100
+    /// Covers last from `coverMinMs` to `coverMaxMs` (ms); the change that brings the detail back
+    /// ends the cover within `coverEndMs` of its start (a page that keeps moving does not hold it).
+    public var coverMinMs: Double = 100
+    public var coverMaxMs: Double = 5_000
+    public var coverEndMs: Double = 1_000
+
     public init() {}
+
+    /// The frame changed broadly (see `broadShare`): `changed` of `tiles` tiles.
+    func broad(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= broadShare * Double(tiles) }
 
     /// How long a picture held still is a pause, for a film of frame period `periodMs`.
     func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }

@@ -263,7 +263,7 @@ struct FlatEventFinder {
         guard duration <= options.flashMaxMs, cellCount >= options.flashMinTiles, box.width >= 2, box.height >= 2,
               fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
-        let ring = box.grown(by: 3, columns: grid.columns, rows: grid.rows)
+        let ring = box.grown(by: options.surroundTiles, columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not), with
         // still surroundings until its content came (a crossfade or a scroll changes everything).
         let boxes = look.boxes, needed = options.stepShare * Double(cellCount)
@@ -311,13 +311,14 @@ struct FlatEventFinder {
         var x0 = 0, x1 = box.width - 1, y0 = 0, y1 = box.height - 1
         func rowFill(_ y: Int) -> Double { Double((x0...x1).filter { inBox[y * box.width + $0] }.count) / Double(x1 - x0 + 1) }
         func colFill(_ x: Int) -> Double { Double((y0...y1).filter { inBox[$0 * box.width + x] }.count) / Double(y1 - y0 + 1) }
+        let least = options.edgeTrimFill
         var trimmed = true
         while trimmed && x0 < x1 && y0 < y1 {
             trimmed = false
-            if rowFill(y0) < 0.5 { y0 += 1; trimmed = true }
-            if y1 > y0, rowFill(y1) < 0.5 { y1 -= 1; trimmed = true }
-            if colFill(x0) < 0.5 { x0 += 1; trimmed = true }
-            if x1 > x0, colFill(x1) < 0.5 { x1 -= 1; trimmed = true }
+            if rowFill(y0) < least { y0 += 1; trimmed = true }
+            if y1 > y0, rowFill(y1) < least { y1 -= 1; trimmed = true }
+            if colFill(x0) < least { x0 += 1; trimmed = true }
+            if x1 > x0, colFill(x1) < least { x1 -= 1; trimmed = true }
         }
         let filled = (y0...y1).reduce(0) { n, y in n + (x0...x1).filter { inBox[y * box.width + $0] }.count }
         return Double(filled) / Double((x1 - x0 + 1) * (y1 - y0 + 1))

@@ -20,8 +20,8 @@ public struct TileBoard: Sendable {
         public var oldVariance: Float
     }
 
-    /// A tile has detail (text, an image) above this variance: a standard deviation of 8 levels.
-    public static let detailVariance: Float = 64
+    /// A tile has detail (text, an image) above this variance: `detailStd` squared.
+    public let detailVariance: Float
 
     /// A tile is a flat fill at or below this variance (levels squared): `flatStd` squared.
     public let flatVariance: Float
@@ -42,6 +42,7 @@ public struct TileBoard: Sendable {
 
     public init(options: ClassifierOptions = ClassifierOptions()) {
         flatVariance = Float(options.flatStd * options.flatStd)
+        detailVariance = Float(options.detailStd * options.detailStd)
     }
 
     public mutating func update(_ m: FrameMeasure) {
@@ -63,7 +64,7 @@ public struct TileBoard: Sendable {
             shiftSum += abs(d.x) + abs(d.y) + abs(d.z)
             deltas.append(Delta(tile: i, rmse: c.rmse, shift: maxAbs(d), mean: c.mean, variance: c.variance,
                                 oldMean: oldMean, oldVariance: oldVariance))
-            detailed += (c.variance > Self.detailVariance ? 1 : 0) - (oldVariance > Self.detailVariance ? 1 : 0)
+            detailed += (c.variance > detailVariance ? 1 : 0) - (oldVariance > detailVariance ? 1 : 0)
             flat += (c.variance <= flatVariance ? 1 : 0) - (picture.isFlat(i) ? 1 : 0)
             variance[i] = c.variance
             picture.set(i, mean: c.mean, flat: c.variance <= flatVariance)
@@ -75,7 +76,7 @@ public struct TileBoard: Sendable {
 
     /// Tiles of the displayed picture inside uniform bars along its edges (a letterboxed or
     /// pillarboxed picture): the content's width over its height, in displayed orientation.
-    func contentAspect(colourTolerance: Float = 6) -> Double {
+    func contentAspect(colourTolerance: Float) -> Double {
         let cols = grid.columns, rows = grid.rows
         guard cols > 0, rows > 0 else { return 1 }
         func flat(_ x: Int, _ y: Int, like c: SIMD3<Float>) -> Bool {

@@ -47,7 +47,8 @@ struct TransitionFinder {
     private func runs(_ frames: [Int], window: ClassifierWindow) -> [[Int]] {
         var out: [[Int]] = []
         for (i, k) in frames.enumerated() {
-            guard var current = out.last, let previous = current.last else {
+            // (appended in place: a copy of the current run per frame made long runs quadratic)
+            guard let previous = out.last?.last else {
                 out.append([k])
                 continue
             }
@@ -56,14 +57,9 @@ struct TransitionFinder {
             if !split, held >= pauseMs {
                 // a lone step before or after a held picture is a transition of its own
                 let nextHeld = i + 1 < frames.count ? window.ms(frames[i + 1]) - window.ms(k) : .infinity
-                split = current.count == 1 || nextHeld >= pauseMs
+                split = out[out.count - 1].count == 1 || nextHeld >= pauseMs
             }
-            if split {
-                out.append([k])
-            } else {
-                current.append(k)
-                out[out.count - 1] = current
-            }
+            if split { out.append([k]) } else { out[out.count - 1].append(k) }
         }
         return out
     }

@@ -60,7 +60,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
 /// finished).
 private final class Classifying: @unchecked Sendable {
     let classifier: Classifier
-    var seen = PostureInference()
+    var seen: PostureInference
     var top: TopDeltas
     var series: [SIMD2<Float>] = []
     let infer: Bool
@@ -68,6 +68,7 @@ private final class Classifying: @unchecked Sendable {
     init(options: AnalysisOptions, infer: Bool, onStats: ((FrameStats) -> Void)?) {
         classifier = Classifier(options: options.classifier)
         classifier.onStats = onStats
+        seen = PostureInference(options: options.classifier)
         top = TopDeltas(capacity: options.topDeltas)
         self.infer = infer
     }

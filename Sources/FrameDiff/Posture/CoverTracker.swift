@@ -14,8 +14,12 @@
 /// own (33-46%); and a blur keeps each tile's colour near what it was (mean shift 19-55 levels),
 /// where a fade to black or a new page does not (170+).
 ///
-///     var t = CoverTracker(); board.update(m); t.add(m, board)
+/// The thresholds named here are `ClassifierOptions`' posture section (`coverDropTo`, ...).
+///
+///     var t = CoverTracker(options: o); board.update(m); t.add(m, board)
 struct CoverTracker: Sendable {
+    let options: ClassifierOptions
+
     /// A cover found: its times, and the detail left (share of the baseline's) and the mean shift
     /// of the tiles from the picture before it (levels) at its deepest frame.
     struct Cover: Sendable {
@@ -33,14 +37,14 @@ struct CoverTracker: Sendable {
     private var baselinePicture = Thumbnail(tiles: 0)
     private var deepest: (share: Double, shift: Double) = (1, 0)
 
-    static let minShare = 0.15, dropTo = 0.5, backTo = 0.7, maxMeanShift: Float = 12
-    static let maxDetailLeft = 0.25, maxCoverShift = 100.0, heldMs = 150.0
     private var last: (ms: Double, share: Double, picture: Thumbnail)?
+
+    init(options: ClassifierOptions = ClassifierOptions()) { self.options = options }
 
     private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double) {
         let left = deepest.share / max(start.baseline, 0.001)
         if debugClassifier { debugLine("cover \(start.ms)-\(endMs) detail left \(left) shift \(deepest.shift)") }
-        if left <= Self.maxDetailLeft, deepest.shift <= Self.maxCoverShift {
+        if left <= options.coverMaxDetailLeft, deepest.shift <= options.coverMaxShift {
             covers.append(Cover(startMs: start.ms, endMs: endMs, detailLeft: left, shift: deepest.shift))
         }
         coverStart = nil
@@ -52,7 +56,7 @@ struct CoverTracker: Sendable {
         let meanShift = board.lastShift
         let tiles = board.tiles
         let share = Double(board.detailed) / Double(tiles)
-        let broad = m.changes.count * 20 >= tiles
+        let broad = options.broad(m.changes.count, of: tiles)
         defer { last = (m.ptsMs, share, board.picture) }
         if m.complete {
             // a new picture: its detail is the baseline
@@ -61,7 +65,7 @@ struct CoverTracker: Sendable {
         }
         // A change-driven VFR film writes no frame while the picture holds: a gap of `heldMs` means
         // the last frame was a still picture.
-        if let last, m.ptsMs - last.ms >= Self.heldMs {
+        if let last, m.ptsMs - last.ms >= options.heldMs {
             if let start = coverStart, endingFromMs != nil {
                 close(start, at: last.ms)
             } else if coverStart == nil {
@@ -74,17 +78,17 @@ struct CoverTracker: Sendable {
         if let start = coverStart {
             if let from = endingFromMs {
                 // the cover lifts with the last frame of the change that brought the detail back
-                if !broad || m.ptsMs - from > 1000 {
+                if !broad || m.ptsMs - from > options.coverEndMs {
                     close(start, at: m.ptsMs)
                     baseline = share
                 }
-            } else if share >= Self.backTo * start.baseline {
-                if m.ptsMs - start.ms >= 100 { endingFromMs = m.ptsMs } else { coverStart = nil }
-            } else if m.ptsMs - start.ms > 5000 {
+            } else if share >= options.coverBackTo * start.baseline {
+                if m.ptsMs - start.ms >= options.coverMinMs { endingFromMs = m.ptsMs } else { coverStart = nil }
+            } else if m.ptsMs - start.ms > options.coverMaxMs {
                 coverStart = nil
                 baseline = share
             }
-        } else if baseline >= Self.minShare, share < Self.dropTo * baseline, meanShift < Self.maxMeanShift {
+        } else if baseline >= options.coverMinDetail, share < options.coverDropTo * baseline, meanShift < Float(options.coverMaxMeanShift) {
             // the cover began with the change that led into it (it fades in over a few frames)
             coverStart = (runStartMs ?? m.ptsMs, baseline)
             deepest = (share, board.picture.distance(to: baselinePicture))

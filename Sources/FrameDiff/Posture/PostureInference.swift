@@ -2,25 +2,32 @@
 /// script is given): frame size changes, blur covers, rotation animations. Every detector reads
 /// the analysis's one tile board, which the caller has already updated with the frame.
 ///
-///     var seen = PostureInference(); board.update(m); seen.add(m, board) ...; seen.events(coverMs: 500)
+///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board) ...; seen.events(coverMs: 500)
 struct PostureInference: Sendable {
-    private var covers = CoverTracker()
-    private var turns = RotationTracker()
+    let options: ClassifierOptions
+    private var covers: CoverTracker
+    private var turns: RotationTracker
     private var sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)] = []
     private var size: (Int, Int)?
     /// Since when most of the picture has kept changing (the system's animation before a turn).
     private var broadSinceMs: Double?
 
+    init(options: ClassifierOptions = ClassifierOptions()) {
+        self.options = options
+        covers = CoverTracker(options: options)
+        turns = RotationTracker(options: options)
+    }
+
     mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized {
-            let animated = broadSinceMs.map { m.ptsMs - $0 <= RotationTracker.maxMs ? $0 : m.ptsMs } ?? m.ptsMs
+            let animated = broadSinceMs.map { m.ptsMs - $0 <= options.rotationMaxMs ? $0 : m.ptsMs } ?? m.ptsMs
             sizeChanges.append((m.ptsMs, size, now, animated))
         }
         size = now
         if !m.complete {
-            if m.changes.count * 2 >= board.tiles { broadSinceMs = broadSinceMs ?? m.ptsMs }
-            else if m.changes.count * 20 < board.tiles { broadSinceMs = nil }
+            if Double(m.changes.count) >= options.turnShare * Double(board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
+            else if !options.broad(m.changes.count, of: board.tiles) { broadSinceMs = nil }
         } else if !m.resized {
             broadSinceMs = nil
         }

@@ -7,8 +7,12 @@
 ///   centre first; a dialog or a sheet leaves the corners alone).
 /// A frame size that changes is a rotation of its own (see inferredEvents).
 ///
-///     var t = RotationTracker(); t.add(m, board)   // board already updated with m
+/// Its thresholds are `ClassifierOptions`' posture section (`turnShare`, `portraitAspect`, ...).
+///
+///     var t = RotationTracker(options: o); t.add(m, board)   // board already updated with m
 struct RotationTracker: Sendable {
+    let options: ClassifierOptions
+
     /// A rotation animation: its times, how sure, and why.
     struct Turn: Sendable {
         var startMs: Double
@@ -24,51 +28,49 @@ struct RotationTracker: Sendable {
     private var run: (startMs: Double, lastMs: Double, aspectBefore: Double, corners: Bool, brightness: Double,
                       turnedOnDark: Bool)?
 
-    /// Portrait below 0.9, landscape above 1.1, square-ish between.
-    static func shape(_ aspect: Double) -> Int { aspect < 0.9 ? -1 : aspect > 1.1 ? 1 : 0 }
-    /// A rotation animation lasts this long (ms); the shape share of the picture that changes.
-    static let minMs = 100.0, maxMs = 1500.0
-    /// Corners count as the dark ground below this level (any channel), and the centre keeps at
-    /// least this share of its brightness while they are.
-    static let darkLevel: Float = 48, keptBrightness = 0.6
-    /// A gap this long between frames means the picture held (ms).
-    static let heldMs = 150.0
+    init(options: ClassifierOptions = ClassifierOptions()) { self.options = options }
+
+    /// The content's width over its height inside uniform bars (one colour: `uniformTolerance`).
+    private func aspect(_ board: TileBoard) -> Double { board.contentAspect(colourTolerance: Float(options.uniformTolerance)) }
+
+    /// -1 portrait, 1 landscape, 0 square-ish.
+    func shape(_ aspect: Double) -> Int { aspect < options.portraitAspect ? -1 : aspect > options.landscapeAspect ? 1 : 0 }
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
     private var heldAfter: (aspect: Double, corners: Bool, brightness: Double) = (1, false, 0)
 
     mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
         if m.complete {
-            stableAspect = board.contentAspect()
-            stableCorners = Self.darkCorners(board)
+            stableAspect = aspect(board)
+            stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
             run = nil
             return
         }
         // a change-driven VFR film writes no frame while the picture holds: the turn ended with
         // the last frame written
-        if let r = run, m.ptsMs - r.lastMs >= Self.heldMs { finish(r, after: heldAfter) }
-        let broad = m.changes.count * 2 >= board.tiles  // half the picture changes: a turn moves everything
-        if broad {
+        if let r = run, m.ptsMs - r.lastMs >= options.heldMs { finish(r, after: heldAfter) }
+        if Double(m.changes.count) >= options.turnShare * Double(board.tiles) {
             if run == nil {
-                run = (m.ptsMs, m.ptsMs, stableAspect ?? board.contentAspect(), stableCorners, stableBrightness, false)
+                run = (m.ptsMs, m.ptsMs, stableAspect ?? aspect(board), stableCorners, stableBrightness, false)
             }
             run!.lastMs = m.ptsMs
-            if !run!.corners, Self.darkCorners(board), Self.centreBrightness(board) >= Self.keptBrightness * run!.brightness {
+            if !run!.corners, darkCorners(board), Self.centreBrightness(board) >= options.keptBrightness * run!.brightness {
                 run!.turnedOnDark = true
             }
-            heldAfter = (board.contentAspect(), Self.darkCorners(board), Self.centreBrightness(board))
+            heldAfter = (aspect(board), darkCorners(board), Self.centreBrightness(board))
             return
         }
-        if run != nil, m.changes.count * 20 >= board.tiles {
+        let broad = options.broad(m.changes.count, of: board.tiles)
+        if run != nil, broad {
             run!.lastMs = m.ptsMs  // the turn eases out with smaller steps
-            heldAfter = (board.contentAspect(), Self.darkCorners(board), Self.centreBrightness(board))
+            heldAfter = (aspect(board), darkCorners(board), Self.centreBrightness(board))
             return
         }
         if let r = run {
-            finish(r, after: (board.contentAspect(), Self.darkCorners(board), Self.centreBrightness(board)))
-        } else if m.changes.count * 20 < board.tiles {
-            stableAspect = board.contentAspect()
-            stableCorners = Self.darkCorners(board)
+            finish(r, after: (aspect(board), darkCorners(board), Self.centreBrightness(board)))
+        } else if !broad {
+            stableAspect = aspect(board)
+            stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
         }
     }
@@ -76,8 +78,8 @@ struct RotationTracker: Sendable {
     private mutating func finish(_ r: (startMs: Double, lastMs: Double, aspectBefore: Double, corners: Bool, brightness: Double,
                                        turnedOnDark: Bool), after: (aspect: Double, corners: Bool, brightness: Double)) {
         let duration = r.lastMs - r.startMs
-        let shapeTurned = Self.shape(after.aspect) != 0 && Self.shape(r.aspectBefore) == -Self.shape(after.aspect)
-        if shapeTurned || r.turnedOnDark, duration >= Self.minMs, duration <= Self.maxMs {
+        let shapeTurned = shape(after.aspect) != 0 && shape(r.aspectBefore) == -shape(after.aspect)
+        if shapeTurned || r.turnedOnDark, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.aspectBefore), Evidence("aspect_after", after.aspect)]
             if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
             rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? 0.9 : 0.75,
@@ -88,7 +90,8 @@ struct RotationTracker: Sendable {
     }
 
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
-    static func darkCorners(_ board: TileBoard) -> Bool {
+    func darkCorners(_ board: TileBoard) -> Bool {
+        let darkLevel = Float(options.darkLevel), sameColour = Float(options.uniformTolerance)
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 6, rows >= 6 else { return false }
         let picture = board.picture
@@ -99,7 +102,7 @@ struct RotationTracker: Sendable {
                     let i = (cy + dy) * cols + cx + dx
                     let c = picture.mean(i)
                     guard picture.isFlat(i), max(c.x, c.y, c.z) < darkLevel else { return false }
-                    if let f = first { guard maxAbs(c - f) <= 6 else { return false } } else { first = c }
+                    if let f = first { guard maxAbs(c - f) <= sameColour else { return false } } else { first = c }
                 }
             }
         }
