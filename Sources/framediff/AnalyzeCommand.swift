@@ -66,24 +66,8 @@ struct AnalyzeCommand: Command {
             try writeHTML(reports, failures: failures, to: out)
             return failures.isEmpty ? 0 : 2
         }
-        let text: String
-        switch format {
-        case .junit:
-            text = junitXML(reports, errors: failures.map { ($0.0, $0.1.cause) })
-        case .markdown:
-            text = (reports.map { $0.markdown() } + failures.map { "### `\($0.0)`\n\n❌ \($0.1.cause)\n" }).joined(separator: "\n")
-        case .json:
-            if films.count == 1 {
-                text = reports[0].json.rendered() + "\n"
-            } else {
-                var items = reports.map(\.json)
-                items += failures.map { JSON.object([("film", .string($0.0)), ("error", .string($0.1.cause))]) }
-                text = filmsDocument(items).rendered() + "\n"
-            }
-        default:
-            let colour = out == nil && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-            text = reports.map { $0.text(colour: colour) }.joined(separator: "\n")
-        }
+        let colour = out == nil && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let text = render(reports, errors: failures.map { ($0.0, $0.1.cause) }, as: format, colour: colour)
         try emit(text, to: out)
         return failures.isEmpty ? 0 : 2
     }

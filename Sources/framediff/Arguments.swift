@@ -141,7 +141,8 @@ enum CommonOptions {
     static let out = OptionSpec.text("--out", "PATH", "write the report to PATH instead of stdout")
     static let mask = OptionSpec.text("--mask", "X,Y,W,H", "exclude a region (displayed pixels) from every measure; repeatable",
                                       repeatable: true)
-    static let threads = OptionSpec.integer("--threads", "N", "decoder threads, 0 for one per core", in: 0...64, default: "0")
+    static let threads = OptionSpec.integer("--threads", "N", "decoder threads, 0 for one per core", in: 0...64,
+                                            default: String(ScanOptions().threads))
     static let quiet = OptionSpec.flag("--quiet", "no progress or notes on stderr")
     static let help = OptionSpec.flag("--help", "show this help")
 
@@ -154,17 +155,10 @@ enum CommonOptions {
             }
             o.masks.append(r)
         }
-        o.threads = p.int("--threads") ?? 0
+        if let n = p.int("--threads") { o.threads = n }
         return o
     }
 
     /// The --format value (checked against the verb's formats when parsed).
     static func format(_ p: ParsedArguments) -> ReportFormat { p.value("--format").flatMap(ReportFormat.init) ?? .text }
-}
-
-/// What a verb prints: the values of `--format`. Each verb allows some of them.
-///
-///     static let options = [CommonOptions.format([.text, .json])]; let f = CommonOptions.format(p)
-enum ReportFormat: String {
-    case text, json, markdown, junit, html, github
 }

@@ -16,7 +16,7 @@ struct AuditCommand: Command {
         OptionSpec.text("--json", "FILE", "write the combined report ({\"schema\", \"films\": [...]})"),
         OptionSpec.text("--html", "DIR", "write an index page and a report folder per film"),
         OptionSpec.text("--shard", "K/N", "analyse the K-th of N deterministic shares of the films (CI matrix)"),
-        OptionSpec.text("--rules", "FILE", "rules for the status column", default: ".framediff.json when present"),
+        OptionSpec.text("--rules", "FILE", "rules for the status column", default: GateRules.defaultFile + " when present"),
     ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
 
     let paths: [String]
@@ -49,8 +49,7 @@ struct AuditCommand: Command {
         // jobs x decoder threads fit the machine
         if p.value("--threads") == nil { o.scan.threads = max(1, cores / jobs) }
         options = o
-        let rulesPath = p.value("--rules") ?? (FileManager.default.fileExists(atPath: ".framediff.json") ? ".framediff.json" : nil)
-        rules = try rulesPath.map(GateRules.read) ?? GateRules()
+        rules = try GateRules.load(p.value("--rules"))
     }
 
     func run() throws -> Int32 {
@@ -66,7 +65,12 @@ struct AuditCommand: Command {
         var o = options
         o.scan.isCancelled = { stop.isSet }
         let analysis = o
-        if let html { try? FileManager.default.createDirectory(atPath: html, withIntermediateDirectories: true) }
+        if let html {
+            // (before any film is analysed: a folder that cannot be made fails the audit at once)
+            do { try FileManager.default.createDirectory(atPath: html, withIntermediateDirectories: true) } catch {
+                throw WriteError(path: html, cause: "cannot create the folder")
+            }
+        }
 
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, films.count))) { _ in
             while !stop.isSet, let i = state.next() {
@@ -98,7 +102,7 @@ struct AuditCommand: Command {
                 } catch {
                     let cause = FilmError(film: film, error: error).cause
                     state.finish(i, row: FilmSummary(film: film, error: cause),
-                                 json: JSON.object([("film", .string(film)), ("error", .string(cause))]).rendered(pretty: false),
+                                 json: filmError(film, cause).rendered(pretty: false),
                                  frames: 0)
                 }
             }
@@ -110,7 +114,7 @@ struct AuditCommand: Command {
         if let json {
             // after an interruption the report says so, and names the films it did not run
             let notRun = films.indices.filter { state.rows[$0] == nil }.map { films[$0] }
-            try emit(batchJSON(state.json.compactMap { $0 }, notRun: stop.isSet ? notRun : nil), to: json)
+            try emit(batchDocument(state.json.compactMap { $0 }, notRun: stop.isSet ? notRun : nil), to: json)
         }
         if let html {
             let rows = state.rows.enumerated().compactMap { i, r in
@@ -215,14 +219,4 @@ final class StopFlag: @unchecked Sendable {
             return source
         }
     }
-}
-
-/// The `{"schema", "films"}` wrapper of batch reports (audit, merge), one film a line; with
-/// `notRun` (an interrupted run) it says `"complete": false` and lists the films not analysed.
-func batchJSON(_ items: [String], notRun: [String]? = nil) -> String {
-    var members = batchHeader
-    if let notRun { members += [("complete", .bool(false)), ("not_run", .array(notRun.map { .string($0) }))] }
-    // (the members rendered one by one: the films follow one a line, not as one pretty array)
-    let head = "{" + members.map { JSON.string($0.0).rendered(pretty: false) + ": " + $0.1.rendered(pretty: false) }.joined(separator: ", ")
-    return head + (items.isEmpty ? ", \"films\": []}\n" : ", \"films\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n")
 }

@@ -12,10 +12,11 @@ struct CheckCommand: Command {
         fails). With --baseline only findings that are new fail, and findings that are gone are
         listed as fixed; --update-baseline writes the current findings as the baseline.
         """
+    static let defaultBaseline = ".framediff-baseline.json"
     static let options = [
-        OptionSpec.text("--rules", "FILE", "rules file", default: ".framediff.json when present"),
+        OptionSpec.text("--rules", "FILE", "rules file", default: GateRules.defaultFile + " when present"),
         OptionSpec.text("--baseline", "FILE", "accepted findings; only new ones fail"),
-        OptionSpec.flag("--update-baseline", "write the current findings to the baseline file (default .framediff-baseline.json) and pass"),
+        OptionSpec.flag("--update-baseline", "write the current findings to the baseline file (default \(defaultBaseline)) and pass"),
         CommonOptions.format([.text, .junit, .markdown, .json, .github], "the verdict's format: text fits one screen, github writes Actions annotations"),
         CommonOptions.out,
     ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
@@ -37,9 +38,8 @@ struct CheckCommand: Command {
         out = p.value("--out")
         quiet = p.has("--quiet")
         update = p.has("--update-baseline")
-        baselinePath = p.value("--baseline") ?? (update ? ".framediff-baseline.json" : nil)
-        let rulesPath = p.value("--rules") ?? (FileManager.default.fileExists(atPath: ".framediff.json") ? ".framediff.json" : nil)
-        rules = try rulesPath.map(GateRules.read) ?? GateRules()
+        baselinePath = p.value("--baseline") ?? (update ? Self.defaultBaseline : nil)
+        rules = try GateRules.load(p.value("--rules"))
     }
 
     func run() throws -> Int32 {
@@ -73,26 +73,7 @@ struct CheckCommand: Command {
             }
             return errors.isEmpty ? 0 : 2
         }
-        let text: String
-        switch format {
-        case .junit: text = GateResult.junit(results, errors: errors)
-        case .github: text = GateResult.githubAnnotations(results, errors: errors)
-        case .markdown:
-            text = GateResult.verdictText(results, errors: errors).split(separator: "\n").map { "    " + $0 }.joined(separator: "\n")
-                + "\n\n" + results.map { $0.report.markdown() }.joined(separator: "\n")
-        case .json:
-            var items = results.map { r -> JSON in
-                guard case .object(var members) = r.report.json else { return r.report.json }
-                members.append(("verdict", .string(r.failed ? "fail" : "pass")))
-                members.append(("failures", .array(r.failures.keys.sorted().map { i in
-                    .object([("finding", .int(i)), ("why", .string(r.failures[i]!))]) })))
-                return .object(members)
-            }
-            items += errors.map { JSON.object([("film", .string($0.film)), ("error", .string($0.cause))]) }
-            text = filmsDocument(items).rendered() + "\n"
-        default: text = GateResult.verdictText(results, errors: errors)
-        }
-        try emit(text, to: out)
+        try emit(GateResult.render(results, errors: errors, as: format), to: out)
         if !errors.isEmpty { return 2 }
         return results.contains(where: \.failed) ? 1 : 0
     }

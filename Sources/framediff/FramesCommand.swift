@@ -13,11 +13,13 @@ struct FramesCommand: Command {
         """
     static let options = [
         OptionSpec.number("--at", "MS", "a moment, ms of presentation time; repeatable", in: 0...1e9, repeatable: true),
-        OptionSpec.integer("--around", "N", "frames before and after the moment", in: 0...100, default: "3"),
-        OptionSpec.text("--out", "DIR", "where to write", default: "frames/"),
+        OptionSpec.integer("--around", "N", "frames before and after the moment", in: 0...100, default: String(defaultAround)),
+        OptionSpec.text("--out", "DIR", "where to write", default: defaultOut),
         // (only what measuring uses: posture and classifier options are refused, not ignored)
-        CommonOptions.mask, CommonOptions.threads, CommonOptions.quiet, CommonOptions.help,
+        // (it prints nothing on stderr, so it has no --quiet)
+        CommonOptions.mask, CommonOptions.threads, CommonOptions.help,
     ]
+    static let defaultAround = 3, defaultOut = "frames"
 
     let film: String
     let moments: [Double]
@@ -30,8 +32,8 @@ struct FramesCommand: Command {
         film = p.positionals[0]
         moments = p.all("--at").compactMap(InputFile.decimal)
         guard !moments.isEmpty else { throw UsageError("frames needs --at MS") }
-        around = p.int("--around") ?? 3
-        out = p.value("--out") ?? "frames"
+        around = p.int("--around") ?? Self.defaultAround
+        out = p.value("--out") ?? Self.defaultOut
         scan = try CommonOptions.scanOptions(p)
     }
 

@@ -50,7 +50,7 @@ struct MergeCommand: Command {
         let rows = films.compactMap { FilmSummary(json: $0.json) }
         try Console.out(FilmSummary.table(rows))
         if let json {
-            try emit(batchJSON(films.map { $0.json.rendered(pretty: false) }, notRun: incomplete ? notRun : nil), to: json)
+            try emit(batchDocument(films.map { $0.json.rendered(pretty: false) }, notRun: incomplete ? notRun : nil), to: json)
         }
         return rows.contains(where: \.isError) || incomplete ? 2 : 0
     }

@@ -55,9 +55,6 @@ func main() -> Int32 {
     } catch let e as UsageError {
         Console.err("framediff: \(e)\nTry 'framediff \(type.name.isEmpty ? "" : type.name + " ")--help'.\n")
         return 2
-    } catch let e as FilmError {
-        Console.err("framediff: error: \(e)\n")
-        return 2
     } catch let e as WriteError {
         // (nobody reads a closed pipe's complaint: `framediff rank F | head`)
         if !e.closedPipe { Console.err("framediff: error: \(e)\n") }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import FrameDiff
 
 /// The verbs and options the other suites do not run: `frames`, `check` as JSON and Markdown, and
 /// the posture options given on the command line (`--steps`, `--settle`).
@@ -24,6 +25,56 @@ struct VerbTests {
             #expect(be(16) == 360 && be(20) == 780)
         }
         #expect(r.stdout.contains("frames 119–121"))
+    }
+
+    @Test func framesHighlightsTheMomentWhenFewerFramesPrecedeIt() throws {
+        // 17 ms is frame 1 of a 60 fps film: one frame before it, not three
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("f").path
+        let r = try Harness.run(["frames", film, "--at", "17", "--around", "3", "--out", out])
+        #expect(r.code == 0, "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        #expect(names == ["000000.png", "000017.png", "000033.png", "000050.png", "000067.png", "contact-sheet-17.png"])
+        // the sheet is a row of 5 cells; the red frame (3 px, 4 px outside the cell) is around the second
+        let sheet = try PNGImage(contentsOf: out + "/contact-sheet-17.png")
+        let gap = 8, cell = (sheet.width - gap) / 5 - gap
+        let red = (0..<5).map { k in sheet[gap + k * (cell + gap) - 3, gap - 3] == (230, 40, 40) }
+        #expect(red == [false, true, false, false, false])
+    }
+
+    @Test func eventsFromAFileOnTheCommandLineTieTheFindings() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let events = dir.appendingPathComponent("e.json").path
+        // the laptop film's first movement, given as an events file instead of the steps sidecar
+        try #"[{"kind": "bend", "start_ms": 0, "end_ms": 1000, "from_deg": 180, "to_deg": 110}]"#
+            .write(toFile: events, atomically: true, encoding: .utf8)
+        let r = try Harness.run([film, "--events", events, "--format", "json"])
+        #expect(r.code == 0, "\(r.stderr)")
+        let doc = try Harness.json(r.stdout)
+        let tied = try #require(doc["events"] as? [[String: Any]])
+        #expect(tied.count == 1 && tied[0]["kind"] as? String == "bend" && tied[0]["source"] as? String == "events")
+        let findings = try #require(doc["findings"] as? [[String: Any]])
+        #expect(findings.contains { $0["kind"] as? String == "flash" && $0["event"] as? Int == 0 && $0["phase"] as? String == "after" })
+    }
+
+    @Test func aFilmWhoseSidecarIsBrokenIsReportedAndTheOthersStillAnalysed() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good.mp4").path, bad = dir.appendingPathComponent("bad.mp4").path
+        for path in [good, bad] { try FileManager.default.copyItem(atPath: Harness.path(film), toPath: path) }
+        try #"[{"kind": "bend", "start_ms": "soon", "end_ms": 1}]"#
+            .write(toFile: dir.appendingPathComponent("bad.events.json").path, atomically: true, encoding: .utf8)
+        for verb in [[], ["check"]] {
+            let r = try Harness.run(verb + [bad, good, "--format", "json"])
+            #expect(r.code == 2, "\(verb)")
+            #expect(r.stderr.contains("bad.events.json: [0].start_ms: expected a number"), "\(r.stderr)")
+            let films = try #require(try Harness.json(r.stdout)["films"] as? [[String: Any]])
+            #expect(films.count == 2)
+            #expect(films.contains { $0["film"] as? String == good && $0["findings"] != nil })
+            #expect(films.contains { $0["film"] as? String == bad && ($0["error"] as? String)?.contains("[0].start_ms") == true })
+        }
     }
 
     @Test func checkAsJSONCarriesEachFilmsVerdictAndWhy() throws {

@@ -84,6 +84,16 @@ public struct GateRules: Sendable, Equatable {
     /// The most per-film overrides a rules file may hold.
     public static let maxOverrides = 1_000
 
+    /// The rules file a run uses: `explicit` (`--rules FILE`), else `defaultFile` in the current
+    /// folder when there is one, else the standard rules.
+    public static func load(_ explicit: String?) throws -> GateRules {
+        if let explicit { return try read(explicit) }
+        return FileManager.default.fileExists(atPath: defaultFile) ? try read(defaultFile) : GateRules()
+    }
+
+    /// The rules file a run picks up by itself.
+    public static let defaultFile = ".framediff.json"
+
     /// Reads a rules file; a file that is not valid rules is a `ConfigError` naming the path and
     /// where in it (`.framediff.json: kinds.flash.after: expected pass, warn or fail`).
     public static func read(_ path: String) throws -> GateRules {

@@ -7,7 +7,8 @@ import Foundation
 /// The decoder runs on a thread of its own (VideoFile), the meter on the caller's, and the
 /// classifier with posture inference on a third, fed through a bounded queue, so classifying
 /// overlaps decoding instead of following it. (The HTML report decodes the film a second time for
-/// its pictures, in Reporting/Pictures.swift: only for the frames it shows.)
+/// its pictures, in Reporting/FrameGrab.swift, which Pictures.swift calls: only for the frames it
+/// shows.)
 ///
 /// `onProgress` gets (frames so far, pts ms, the container's duration ms) after every frame.
 ///

@@ -160,7 +160,7 @@ func timelineSVG(_ r: Report) -> String {
     return svg + "</svg>\n"
 }
 
-private func f1(_ v: Double) -> String { String(format: "%.1f", v) }
+private func f1(_ v: Double) -> String { JSON.fixed(v, decimals: 1) }
 
 /// Text escaped for HTML.
 public func html(_ s: String) -> String { xml(s) }

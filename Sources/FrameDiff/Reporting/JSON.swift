@@ -90,13 +90,17 @@ public indirect enum JSON: Equatable, Sendable {
 
     public static func format(_ d: Double, decimals: Int) -> String {
         guard d.isFinite else { return "null" }
-        var s = String(format: "%.\(decimals)f", d)
+        var s = fixed(d, decimals: decimals)
         if s.contains(".") {
             while s.hasSuffix("0") { s.removeLast() }
             if s.hasSuffix(".") { s.removeLast() }
         }
         return s == "-0" ? "0" : s
     }
+
+    /// Exactly `decimals` decimals ("2.040"): times in text, tables and pages. The one fixed-point
+    /// formatter of the reports (`format` drops trailing zeros from it).
+    public static func fixed(_ d: Double, decimals: Int) -> String { String(format: "%.\(decimals)f", d) }
 
     static func quote(_ s: String, into out: inout String) {
         out += "\""

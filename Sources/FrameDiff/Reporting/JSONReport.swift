@@ -87,3 +87,21 @@ public func filmsDocument(_ films: [JSON]) -> JSON {
 
 /// The members a batch document begins with.
 public let batchHeader: [(String, JSON)] = [("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string))]
+
+/// The `{"schema", "tool", "films"}` document of a batch (audit, merge), one film a line (each
+/// item already rendered compactly: audit renders a film as soon as it is analysed, so it keeps
+/// no reports); with `notRun` (an interrupted run) it says `"complete": false` and lists the
+/// films not analysed. The same members, in the same order, as `filmsDocument`.
+///
+///     try emit(batchDocument(items, notRun: nil), to: "audit.json")
+public func batchDocument(_ items: [String], notRun: [String]? = nil) -> String {
+    var members = batchHeader
+    if let notRun { members += [("complete", .bool(false)), ("not_run", .array(notRun.map { .string($0) }))] }
+    let head = "{" + members.map { JSON.string($0.0).rendered(pretty: false) + ": " + $0.1.rendered(pretty: false) }.joined(separator: ", ")
+    return head + (items.isEmpty ? ", \"films\": []}\n" : ", \"films\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n")
+}
+
+/// A film that could not be analysed, as every batch document lists it: `{"film", "error"}`.
+public func filmError(_ film: String, _ cause: String) -> JSON {
+    .object([("film", .string(film)), ("error", .string(cause))])
+}

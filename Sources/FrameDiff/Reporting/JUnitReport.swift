@@ -58,9 +58,7 @@ public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)
 extension Finding {
     /// "flash 83 ms at 2.000 s (192,80 160×112, #9e9e9e), after bend 0"
     func sentence(events: [EventSummary]) -> String {
-        var s = kind.rawValue
-        if kind != .cut { s += " \(JSON.format(durationMs, decimals: 0)) ms" }
-        s += " at \(String(format: "%.3f", startMs / 1000)) s (\(region)"
+        var s = short + " (\(region)"
         if let c = colour { s += ", \(c.hex)" }
         s += ")"
         if let i = event, let e = events.first(where: { $0.event.index == i }) {

@@ -15,11 +15,10 @@ extension Report {
         for f in findings {
             let verdict = f.verdict ?? .pass
             let mark = verdict == .fail ? "❌" : verdict == .warn ? "⚠️" : ""
-            var what = f.kind.rawValue
-            if f.kind != .cut { what += " \(JSON.format(f.durationMs, decimals: 0)) ms" }
+            var what = f.label
             if let c = f.colour { what += " `\(c.hex)`" }
             let event = f.event.flatMap { i in events.first { $0.event.index == i } }.map { "\($0.event.kind.rawValue) \($0.event.index)" } ?? ""
-            out += "| \(mark) | \(String(format: "%.3f", f.startMs / 1000)) s | \(what) | \(event) | \(f.phase.rawValue) | "
+            out += "| \(mark) | \(JSON.fixed(f.startMs / 1000, decimals: 3)) s | \(what) | \(event) | \(f.phase.rawValue) | "
                 + "\(f.region) | \(JSON.format(f.peakRMSE, decimals: 3)) |\n"
         }
         return out

@@ -48,9 +48,7 @@ extension Finding {
     /// One line; times relative to `origin` (ms) when given.
     func textLine(relativeTo origin: Double?, paint: Paint) -> String {
         let time = origin.map { signedSeconds(startMs - $0) } ?? JSON.format(startMs / 1000, decimals: 3) + " s"
-        var what = kind.rawValue
-        if kind != .cut { what += " " + JSON.format(durationMs, decimals: 0) + " ms" }
-        var line = pad(time, 10) + "  " + paint.kind(kind, what.padding(toLength: 14, withPad: " ", startingAt: 0))
+        var line = pad(time, 10) + "  " + paint.kind(kind, label.padding(toLength: 14, withPad: " ", startingAt: 0))
         line += "  " + region.description.padding(toLength: 18, withPad: " ", startingAt: 0)
         line += "  rmse " + JSON.format(peakRMSE, decimals: 3)
         if let c = colour { line += "  " + c.hex }
@@ -63,7 +61,7 @@ func signedSeconds(_ ms: Double) -> String { (ms < 0 ? "-" : "+") + JSON.format2
 
 extension JSON {
     /// Two decimals, kept (times in a sentence read better aligned).
-    static func format2(_ v: Double) -> String { String(format: "%.2f", v) }
+    static func format2(_ v: Double) -> String { fixed(v, decimals: 2) }
 }
 
 /// ANSI colour, only when asked (a terminal, and NO_COLOR unset).

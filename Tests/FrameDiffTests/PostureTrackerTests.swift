@@ -1,0 +1,139 @@
+import Testing
+@testable import FrameDiff
+
+/// Posture inference's detectors on synthetic tile changes (no codec): the blur cover, the
+/// rotation animation on a dark ground, a frame that turns; and the look-alikes they must pass by.
+@Suite("Posture trackers on synthetic frames")
+struct PostureTrackerTests {
+    /// An 8x8-tile picture at 30 fps, fed to a board and to posture inference.
+    struct Film {
+        var grid = TileGrid(storedWidth: 128, storedHeight: 128, tile: 16)
+        var board = TileBoard()
+        var seen = PostureInference()
+        var covers = CoverTracker()
+        var turns = RotationTracker()
+        var k = 0
+        var ms: Double { Double(k) * 1000 / 30 }
+
+        /// One frame: `tiles` changed to what `look` says (mean, variance); `complete` for the first.
+        mutating func frame(_ tiles: [Int], complete: Bool = false, resized: Bool = false,
+                            look: (Int) -> (mean: SIMD3<Float>, variance: Float)) {
+            let changes = tiles.map { t in
+                let l = look(t)
+                return TileChange(index: t, rmse: 0.2, mean: l.mean, variance: l.variance)
+            }
+            let m = FrameMeasure(index: k, ptsMs: ms, rmse: RMSE(sse: 1, samples: 1), resized: resized, grid: grid,
+                                 changes: changes, complete: complete)
+            board.update(m)
+            seen.add(m, board)
+            covers.add(m, board)
+            turns.add(m, board)
+            k += 1
+        }
+
+        mutating func still(_ n: Int) { for _ in 0..<n { frame([]) { _ in (.zero, 0) } } }
+        var all: [Int] { Array(0..<grid.count) }
+    }
+
+    /// Text everywhere: detailed tiles, each its own colour.
+    static func page(_ t: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(Float(100 + t), 120, 140), 400) }
+
+    @Test func aBlurCoverIsFoundFromItsStartToWhereTheDetailCameBack() {
+        var f = Film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        // the blur comes in over three frames: detail goes, colours stay within a few levels
+        for step in 1...3 {
+            f.frame(f.all) { t in (Self.page(t).mean + SIMD3(repeating: Float(step)), Float(400 / (step * step * 30))) }
+        }
+        let coverFrom = 6
+        f.still(12)
+        // detail comes back with the new picture, then the picture holds
+        for _ in 0..<3 { f.frame(f.all, look: Self.page) }
+        f.still(6)
+        #expect(f.covers.covers.count == 1)
+        let c = f.covers.covers[0]
+        #expect(c.startMs == Double(coverFrom) * 1000 / 30)
+        #expect(c.endMs == Double(24) * 1000 / 30)  // the first frame that held after the detail came back
+        #expect(c.detailLeft <= 0.25 && c.shift < 12)
+        // with no size change a fold and an unfold look alike: a close, not sure
+        let events = f.seen.events(coverMs: 500)
+        #expect(events.map(\.kind) == [.close] && events[0].confidence == 0.6 && events[0].source == .inferred)
+    }
+
+    @Test("look-alikes of a cover are not covers", arguments: ["fade to black", "dialog over half the page"])
+    func coverLookAlikes(_ which: String) {
+        var f = Film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        for step in 1...3 {
+            if which == "fade to black" {
+                // the colours leave with the detail: a fade, a blank, a new page
+                f.frame(f.all) { _ in (SIMD3(repeating: Float(100 - 33 * step)), 0) }
+            } else {
+                // a dialog's own content keeps half the tiles detailed
+                f.frame(Array(0..<32)) { t in (Self.page(t).mean, 2) }
+            }
+        }
+        f.still(12)
+        for _ in 0..<3 { f.frame(f.all, look: Self.page) }
+        f.still(6)
+        #expect(f.covers.covers.isEmpty)
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
+    /// Corners (2x2 tiles each) of an 8x8 picture.
+    static let corners: Set<Int> = [0, 1, 8, 9, 6, 7, 14, 15, 48, 49, 56, 57, 54, 55, 62, 63]
+
+    @Test func aTurnOnADarkGroundIsARotation() {
+        var f = Film()
+        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
+        f.still(5)
+        let from = f.ms
+        // 12 frames (400 ms) that move everything; half-way the corners are the dark ground while
+        // the centre keeps its brightness
+        for step in 0..<12 {
+            let dark = (4...8).contains(step)
+            f.frame(f.all) { t in
+                dark && Self.corners.contains(t) ? (SIMD3(repeating: 10), 0) : (SIMD3(repeating: Float(170 + step % 2 * 10)), 400)
+            }
+        }
+        let last = f.ms - 1000 / 30
+        f.still(10)
+        #expect(f.turns.rotations.count == 1)
+        let r = f.turns.rotations[0]
+        #expect(r.startMs == from && r.endMs == last && r.confidence == 0.75)
+        #expect(r.evidence.contains { $0.name == "dark_corners" })
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
+    @Test func aFadeThroughBlackIsNoRotation() {
+        var f = Film()
+        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
+        f.still(5)
+        // the corners go dark, but so does the centre
+        for step in 0..<12 {
+            let level = Float(step < 6 ? 180 - 30 * step : 30 * (step - 5))
+            f.frame(f.all) { _ in (SIMD3(repeating: level), 0) }
+        }
+        f.still(10)
+        #expect(f.turns.rotations.isEmpty)
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func aFrameThatTurnsIsARotationTimedFromTheAnimationBeforeIt() {
+        var f = Film()
+        f.grid = TileGrid(storedWidth: 128, storedHeight: 256, tile: 16)
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        let animated = f.ms
+        for _ in 0..<6 { f.frame(f.all, look: Self.page) }  // the system's animation before the turn
+        f.grid = TileGrid(storedWidth: 256, storedHeight: 128, tile: 16)
+        let turned = f.ms
+        f.frame(f.all, complete: true, resized: true, look: Self.page)
+        f.still(5)
+        let events = f.seen.events(coverMs: 500)
+        #expect(events.count == 1 && events[0].kind == .rotation)
+        #expect(events[0].startMs == animated && events[0].endMs == turned && events[0].coverEndMs == turned + 500)
+    }
+}
