@@ -29,6 +29,8 @@ public final class Classifier {
     public private(set) var board: TileBoard
     private var threshold: ChangeThreshold
     private var findings: [Finding] = []
+    /// The frame period assumed before two frames have been seen (60 fps).
+    static let assumedPeriodMs = 1000.0 / 60
     private var grid = TileGrid(storedWidth: 0, storedHeight: 0, tile: 16)
     private var fills: FillTracker
     private var busy: BusyTracker
@@ -99,7 +101,7 @@ public final class Classifier {
         } else if lastActiveMs == nil, window.count > 1 {
             // Nothing is happening: keep only the recent frames, where the eased start of a slow
             // crossfade (each step under the threshold) may already be under way.
-            let keep = window.position(atLeast: 2 * options.stableMs, before: window.count - 1)
+            let keep = window.position(atLeast: options.idleKeepFactor * options.stableMs, before: window.count - 1)
             if keep > 0 { window.removeFirst(keep) }
         }
         // (the window's first frame is the picture before it all, however long it was held)
@@ -154,57 +156,95 @@ public final class Classifier {
         }
     }
 
+    /// A transition decided in a window: its kind, window positions, tiles and box.
+    private struct Decided {
+        var kind: FindingKind
+        var start: Int, end: Int
+        var tiles: [Int]
+        var evidence: [Evidence]
+        var box: TileBox
+    }
+
+    /// The flat events of a window and what they take out of the transitions: the tiles a
+    /// placeholder explains (window positions, the box around it) and the blanks that separate the
+    /// states around them.
+    private struct FlatDecisions {
+        var explained: [(from: Int, to: Int, box: TileBox)] = []
+        var blanks: [(from: Int, to: Int, change: Double)] = []
+        var findings: [(finding: Finding, event: FlatEventFinder.Event)] = []
+    }
+
+    /// Decides the window from its first frame to `last`: flat events first (their tiles are
+    /// taken out of the transitions), then the transitions between states, then the findings.
     private func decide(_ window: ClassifierWindow, first: Int, last: Int, hold: BusyHold) {
-        let n = window.count
         let test = threshold.test()
-        var active: [[Int]] = (0..<n).map { k in
+        var active: [[Int]] = (0..<window.count).map { k in
             window[k].changes.filter { test($0.shift, $0.rmse) && !hold.holds(tile: $0.tile, frame: first + k) }.map(\.tile)
         }
         active[0] = []
+        let period = periodMs.isFinite ? periodMs : Self.assumedPeriodMs
+        let flat = flatEvents(window, last: last, period: period, active: &active)
+        let decided = transitions(window, first: first, period: period, active: active, flat: flat, hold: hold)
+        for d in decided { findings.append(finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence, in: window)) }
+        // A flat patch passing by inside a slide or a fade that runs on either side of it is part
+        // of that motion, not a placeholder.
+        for (f, e) in flat.findings {
+            let inMotion = e.kind == .flash && decided.contains { d in
+                (d.kind == .motion || d.kind == .fade) && d.start < e.start && d.end > e.end
+                    && d.box.intersects(e.box.grown(by: 1, columns: grid.columns, rows: grid.rows))
+            }
+            if !inMotion { findings.append(f) }
+        }
+    }
 
-        let period = periodMs.isFinite ? periodMs : 1000 / 60
+    /// Placeholders and blanks of the window; a placeholder's tiles (and the ring around them) are
+    /// taken out of `active` while it shows.
+    private func flatEvents(_ window: ClassifierWindow, last: Int, period: Double, active: inout [[Int]]) -> FlatDecisions {
         let finder = FlatEventFinder(options: options, grid: grid, tiles: board.tiles, pauseMs: options.pauseMs(periodMs: period))
-        var explained: [(from: Int, to: Int, box: TileBox)] = []  // placeholders: window positions, tiles
-        var blanks: [(from: Int, to: Int, change: Double)] = []  // a blank separates the states around it
-        var flat: [(finding: Finding, event: FlatEventFinder.Event)] = []
+        var out = FlatDecisions()
         for e in finder.events(fills.ended, through: last, window: window, active: &active) {
             if e.kind == .blank {
-                blanks.append((e.start, e.end, e.evidence.first { $0.name == "contrast_out" }?.value ?? 0))
+                out.blanks.append((e.start, e.end, e.evidence.first { $0.name == "contrast_out" }?.value ?? 0))
             } else {
                 let around = e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)
                 for k in e.start...e.end { active[k].removeAll { around.contains(tile: $0, columns: grid.columns) } }
-                explained.append((e.start, e.end, around))
+                out.explained.append((e.start, e.end, around))
             }
             var f = finding(e.kind, from: e.start, to: e.end, tiles: e.tiles, evidence: e.evidence, in: window)
             let c = e.colour.rounded(.toNearestOrAwayFromZero)
             f.colour = SIMD3(UInt8(clamping: Int(c.x)), UInt8(clamping: Int(c.y)), UInt8(clamping: Int(c.z)))
-            flat.append((f, e))
+            out.findings.append((f, e))
         }
+        return out
+    }
 
-        let candidates = TransitionFinder(options: options, grid: grid, periodMs: period)
-            .transitions(active, window: window)
+    /// The window's transitions, each judged between the states around it: bounded by the
+    /// transitions decided before it in the same place, the next ones there, and the blanks.
+    private func transitions(_ window: ClassifierWindow, first: Int, period: Double, active: [[Int]], flat: FlatDecisions,
+                             hold: BusyHold) -> [Decided] {
+        let candidates = TransitionFinder(options: options, grid: grid, periodMs: period).transitions(active, window: window)
         let judge = TransitionJudge(options: options, grid: grid, shift: threshold.shift, rmse: threshold.rmse)
-        let boxes = candidates.map { TileBox($0.tiles, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows) }
-        var decided: [(kind: FindingKind, start: Int, end: Int, tiles: [Int], evidence: [Evidence], box: TileBox)] = []
+        let cols = grid.columns
+        let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }
+        var decided: [Decided] = []
         for (i, c) in candidates.enumerated() {
-            var lo = 0, hi = n - 1
+            var lo = 0, hi = window.count - 1
             var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
-            for d in decided where d.box.grown(by: 1, columns: grid.columns, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {
+            for d in decided where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {
                 if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.first { $0.name == "change" }?.value ?? 0) }
             }
             for (j, o) in candidates.enumerated() where o.a > c.b && boxes[j].intersects(boxes[i]) { hi = min(hi, o.a - 1) }
-            for b in blanks {
+            for b in flat.blanks {
                 if b.to <= c.a, b.to >= lo { (lo, previousChange) = (b.to, b.change) }
                 if b.from > c.b { hi = min(hi, b.from - 1) }
             }
-            let cols = grid.columns
             let excluded: (Int, Int) -> Bool = { t, k in
                 hold.holds(tile: t, frame: first + k)
-                    || explained.contains { k >= $0.from && k <= $0.to && $0.box.contains(tile: t, columns: cols) }
+                    || flat.explained.contains { k >= $0.from && k <= $0.to && $0.box.contains(tile: t, columns: cols) }
             }
             let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
             if debugClassifier {
-                let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % grid.columns),\($0 / grid.columns)" }.joined(separator: " ") }
+                let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % cols),\($0 / cols)" }.joined(separator: " ") }
                 debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
             }
             guard let r = judged else { continue }
@@ -214,36 +254,33 @@ public final class Classifier {
             if r.kind != .cut, window.ms(r.start) - window.ms(lo) < options.stableMs, span < options.settlingShare * previousChange {
                 continue
             }
-            let box = TileBox(r.tiles, columns: cols)
-            // Two pieces of one change: the same times, or mostly the same times with one inside
-            // the other (a slow fade's faint corners) are one finding, timed by the larger.
-            func together(_ d: (kind: FindingKind, start: Int, end: Int, tiles: [Int], evidence: [Evidence], box: TileBox)) -> Bool {
-                guard d.kind == r.kind else { return false }
-                if d.start == r.start && d.end == r.end { return true }
-                let overlap = min(d.end, r.end) - max(d.start, r.start), shorter = min(d.end - d.start, r.end - r.start)
-                let (a, b) = (d.box.grown(by: 1, columns: cols, rows: grid.rows), box.grown(by: 1, columns: cols, rows: grid.rows))
-                return shorter > 0 && Double(overlap) >= options.pieceOverlap * Double(shorter) && (a.contains(b) || b.contains(a))
-            }
-            if let same = decided.firstIndex(where: together) {
-                if r.tiles.count > decided[same].tiles.count {
-                    (decided[same].start, decided[same].end, decided[same].evidence) = (r.start, r.end, r.evidence)
-                }
-                decided[same].tiles = Array(Set(decided[same].tiles).union(r.tiles)).sorted()
-                decided[same].box = TileBox(decided[same].tiles, columns: cols)
-                continue
-            }
-            decided.append((r.kind, r.start, r.end, r.tiles, r.evidence, box))
+            merge(r, into: &decided)
         }
-        for d in decided { findings.append(finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence, in: window)) }
-        // A flat patch passing by inside a slide or a fade that runs on either side of it is part
-        // of that motion, not a placeholder.
-        for (f, e) in flat {
-            let inMotion = e.kind == .flash && decided.contains { d in
-                (d.kind == .motion || d.kind == .fade) && d.start < e.start && d.end > e.end
-                    && d.box.intersects(e.box.grown(by: 1, columns: grid.columns, rows: grid.rows))
-            }
-            if !inMotion { findings.append(f) }
+        return decided
+    }
+
+    /// Adds a judged transition, or merges it into a piece of the same change: the same times, or
+    /// mostly the same times with one inside the other (a slow fade's faint corners) are one
+    /// finding, timed by the larger.
+    private func merge(_ r: TransitionJudge.Result, into decided: inout [Decided]) {
+        let cols = grid.columns
+        let box = TileBox(r.tiles, columns: cols)
+        func together(_ d: Decided) -> Bool {
+            guard d.kind == r.kind else { return false }
+            if d.start == r.start && d.end == r.end { return true }
+            let overlap = min(d.end, r.end) - max(d.start, r.start), shorter = min(d.end - d.start, r.end - r.start)
+            let (a, b) = (d.box.grown(by: 1, columns: cols, rows: grid.rows), box.grown(by: 1, columns: cols, rows: grid.rows))
+            return shorter > 0 && Double(overlap) >= options.pieceOverlap * Double(shorter) && (a.contains(b) || b.contains(a))
         }
+        guard let same = decided.firstIndex(where: together) else {
+            decided.append(Decided(kind: r.kind, start: r.start, end: r.end, tiles: r.tiles, evidence: r.evidence, box: box))
+            return
+        }
+        if r.tiles.count > decided[same].tiles.count {
+            (decided[same].start, decided[same].end, decided[same].evidence) = (r.start, r.end, r.evidence)
+        }
+        decided[same].tiles = Array(Set(decided[same].tiles).union(r.tiles)).sorted()
+        decided[same].box = TileBox(decided[same].tiles, columns: cols)
     }
 
     /// A finding from window positions `a` to `b`.

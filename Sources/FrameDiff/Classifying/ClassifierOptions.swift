@@ -73,6 +73,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...unless a tile's RMSE went this many times past the tile threshold: a clock's digit
     /// changes its tile's pixels far more than codec flicker does while its mean barely moves.
     public var sharpFactor: Double = 2
+    /// While nothing happens the window keeps this many times `stableMs` of recent frames (the
+    /// eased start of a slow crossfade may already be under way).
+    public var idleKeepFactor: Double = 2
     /// Continuous change longer than this is cut into pieces so memory stays bounded (ms).
     public var maxTransitionMs: Double = 4_000
     /// ...or of more frames than this (a window frame holds 13 bytes a 16x16 tile).
@@ -121,8 +124,24 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// (bars along its edges lie outside the box), a page of sparse text on a white background has
     /// a detailed tile in every line.
     public var blankSolid: Double = 0.9
+    /// The tiles that turn into a blank page are at least this share of the frame (a smaller
+    /// group of fills is judged as a placeholder only).
+    public var blankGroupShare: Double = 0.05
+    /// A blank is entered and left in a step, a change over at least this share of the frame,
+    /// and so is the first paint that ends a flat page following it (0-1).
+    public var blankStepShare: Double = 0.1
+    /// ...and stands out from the pictures around it by this many times `fillContrast`.
+    public var blankContrastFactor: Double = 2
+    /// A blank followed by a flat page of its colour lasts until that page's first paint, up to
+    /// this many times `blankMaxMs` from its start.
+    public var blankPaintFactor: Double = 2
     /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
     public var flashMinTiles: Int = 4
+    /// ...and at least this many tiles wide and high (a strip one tile wide is an edge or a line).
+    public var flashMinSide: Int = 2
+    /// A placeholder's region holds still before it and its content stays after it within this many
+    /// `stateTolerance`s (or `settleShare` of its contrast, when larger).
+    public var holdFactor: Double = 4
     /// A placeholder fills at least this share of its bounding box (an image slot is a rectangle;
     /// a sparse scatter of flat tiles is smooth content).
     public var flashFill: Double = 0.5

@@ -37,7 +37,7 @@ struct FlatEventFinder {
             $0.end <= last && $0.start > first && window.ms($0.end - first) - window.ms($0.start - first) <= options.blankMaxMs
         }
         // (groups too small for a placeholder or a blank are judged by nothing)
-        let smallest = min(options.flashMinTiles, Int((options.blankRise / 4 * Double(tiles)).rounded(.up)))
+        let smallest = min(options.flashMinTiles, Int((options.blankGroupShare * Double(tiles)).rounded(.up)))
         let all = groups(candidates, atLeast: smallest).sorted { $0.count > $1.count }
         var events: [Event] = []
         for group in all {
@@ -97,8 +97,8 @@ struct FlatEventFinder {
             // (it ends with the first paint: a change over a tenth of the frame, most of it on that page)
             guard let next = ((e.end + 1)..<window.count).first(where: { k in
                 Double(during - window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) >= options.blankRise * Double(tiles)
-                    || Double(active[k].count) >= options.blankRise / 2 * Double(tiles)
-            }), window.ms(next) - window.ms(blank.start) <= 2 * options.blankMaxMs else { break }
+                    || Double(active[k].count) >= options.blankStepShare * Double(tiles)
+            }), window.ms(next) - window.ms(blank.start) <= options.blankPaintFactor * options.blankMaxMs else { break }
             e.end = next
             e.evidence.append(Evidence("then_flat_ms", window.ms(next) - window.ms(blank.end)))
         }
@@ -175,7 +175,7 @@ struct FlatEventFinder {
         // cheap tests first: most groups are a few tiles of smooth content
         if blank {
             // (the tiles that turn into a blank page are a good part of the frame)
-            guard Double(group.count) >= options.blankRise / 4 * Double(tiles) else { return nil }
+            guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
         } else {
             guard group.count >= options.flashMinTiles else { return nil }
         }
@@ -226,7 +226,8 @@ struct FlatEventFinder {
             guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
             // ...in a visible step each way (a fade to black that holds is a fade to a state)
             let stepIn = Double(active[start].count) / Double(tiles), stepOut = Double(active[end].count) / Double(tiles)
-            guard min(stepIn, stepOut) >= options.blankRise / 2, max(contrastIn, contrastOut) >= 2 * options.fillContrast else {
+            guard min(stepIn, stepOut) >= options.blankStepShare,
+                  max(contrastIn, contrastOut) >= options.blankContrastFactor * options.fillContrast else {
                 return rejected("blank entered or left gradually")
             }
             let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
@@ -260,7 +261,8 @@ struct FlatEventFinder {
         }
         defer { for t in cells { look.marked[t] = false } }
         let fill = Double(cellCount) / Double(box.width * box.height)
-        guard duration <= options.flashMaxMs, cellCount >= options.flashMinTiles, box.width >= 2, box.height >= 2,
+        guard duration <= options.flashMaxMs, cellCount >= options.flashMinTiles, box.width >= options.flashMinSide,
+              box.height >= options.flashMinSide,
               fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
         let ring = box.grown(by: options.surroundTiles, columns: grid.columns, rows: grid.rows)
@@ -281,7 +283,7 @@ struct FlatEventFinder {
             // the picture shown `pauseMs` before the placeholder (in a VFR film, often the frame just before it)
             let held = window.position(atLeast: pauseMs, before: start)
             let unrest = window[start - 1].thumb.distance(to: window[held].thumb, over: cells)
-            guard unrest <= max(options.stateTolerance * 4, options.settleShare * contrastIn) else {
+            guard unrest <= max(options.stateTolerance * options.holdFactor, options.settleShare * contrastIn) else {
                 return rejected("not held before \(unrest)")
             }
         }
@@ -290,7 +292,7 @@ struct FlatEventFinder {
         // the picture shown `pauseMs` after the content came
         let later = window.position(shownAt: window.ms(end) + pauseMs, from: end)
         let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
-        guard settle <= max(options.stateTolerance * 4, options.settleShare * contrastOut) else { return rejected("content kept moving \(settle)") }
+        guard settle <= max(options.stateTolerance * options.holdFactor, options.settleShare * contrastOut) else { return rejected("content kept moving \(settle)") }
         let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
         // Its surroundings hold still while it shows (a crossfade, a scroll or a blur cover settling
         // moves them; text elsewhere changing its font does not move them as a whole).

@@ -80,38 +80,11 @@ struct TransitionJudge {
         if start == end {
             kind = .cut
         } else {
-            let residual = fadeResidual((start..<end).map { window[$0].thumb }, old: old, new: new, over: region)
+            let residual = FadeTest(slack: options.fadeSlack).residual((start..<end).map { window[$0].thumb }, old: old, new: new,
+                                                                       over: region)
             evidence.append(Evidence("blend_residual", residual ?? 1))
             kind = (residual ?? .infinity) <= options.fadeResidual ? .fade : .motion
         }
         return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
-    }
-
-    /// The largest share of the change between the states that a frame's blend α·old + (1−α)·new
-    /// (α falling from frame to frame) leaves unexplained, or nil when no blend fits at all.
-    private func fadeResidual(_ frames: [Thumbnail], old: Thumbnail, new: Thumbnail, over tiles: [Int]) -> Double? {
-        guard !frames.isEmpty, !tiles.isEmpty else { return nil }
-        var previousAlpha = 1 + options.fadeSlack
-        var worst = 0.0
-        for f in frames {
-            var num = 0.0, den = 0.0
-            for t in tiles {
-                let d = old.mean(t) - new.mean(t), e = f.mean(t) - new.mean(t)
-                num += Double((e * d).sum())
-                den += Double((d * d).sum())
-            }
-            guard den > 0 else { return nil }
-            let alpha = num / den
-            guard alpha > -options.fadeSlack, alpha < 1 + options.fadeSlack, alpha <= previousAlpha + options.fadeSlack else { return nil }
-            var residual = 0.0
-            for t in tiles {
-                let blend = Float(alpha) * old.mean(t) + Float(1 - alpha) * new.mean(t)
-                let r = f.mean(t) - blend
-                residual += Double((r * r).sum())
-            }
-            worst = max(worst, (residual / den).squareRoot())
-            previousAlpha = alpha
-        }
-        return worst
     }
 }

@@ -28,14 +28,14 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         var e = PostureEvent(index: 0, kind: kind, startMs: cover.startMs, endMs: cover.endMs, source: .inferred)
         e.evidence = [Evidence("detail_left", cover.detailLeft), Evidence("colour_shift", cover.shift)]
         // the size unknown: a fold and an unfold look alike
-        e.confidence = 0.6
+        e.confidence = Confidence.coverOnly
         if let i = sizeChanges.firstIndex(where: { $0.ptsMs >= cover.startMs && $0.ptsMs <= cover.endMs }) {
             used.insert(i)
             let c = sizeChanges[i]
             kind = swapped(c) ? .rotation : c.to.0 * c.to.1 > c.from.0 * c.from.1 ? .open : .close
             e.kind = kind
             e.evidence += sizes(c)
-            e.confidence = 0.95
+            e.confidence = Confidence.sizeSeen
         }
         events.append(e)
     }
@@ -45,7 +45,7 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         var e = PostureEvent(index: 0, kind: kind, startMs: c.animatedFromMs, endMs: c.ptsMs, source: .inferred,
                              coverEndMs: c.ptsMs + coverMs)
         e.evidence = sizes(c) + (c.animatedFromMs < c.ptsMs ? [Evidence("animated_ms", c.ptsMs - c.animatedFromMs)] : [])
-        e.confidence = swapped(c) ? 0.95 : 0.8
+        e.confidence = swapped(c) ? Confidence.sizeSeen : Confidence.resized
         events.append(e)
     }
     // a rotation animation and the size swap it ends in are one event
@@ -66,4 +66,17 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         e.index = i
         return e
     }
+}
+
+/// How sure an inferred event is, by what the film showed (its `confidence`).
+enum Confidence {
+    /// A frame that turned, or a cover around a size change: the film shows the event itself.
+    static let sizeSeen = 0.95
+    /// A frame that changed size without turning: the other display took over.
+    static let resized = 0.8
+    /// A rotation animation in a fixed frame whose content turned and which turned on a dark
+    /// ground; one of the two signs only.
+    static let turnBothSigns = 0.9, turnOneSign = 0.75
+    /// A blur cover and no size change: a fold or an unfold, not which.
+    static let coverOnly = 0.6
 }

@@ -65,8 +65,11 @@ public struct PostureEvent: Sendable, Equatable {
 public enum Hinge: Sendable, Equatable {
     case closed, bent, flat
 
+    /// DESIGN.md's bounds (degrees).
+    public static let closedBelow = 15.0, flatAbove = 170.0
+
     public init(degrees: Double) {
-        self = degrees < 15 ? .closed : degrees > 170 ? .flat : .bent
+        self = degrees < Self.closedBelow ? .closed : degrees > Self.flatAbove ? .flat : .bent
     }
 
     /// The event a hinge move from `from` to `to` degrees makes, or nil (staying flat, staying

@@ -82,7 +82,7 @@ struct RotationTracker: Sendable {
         if shapeTurned || r.turnedOnDark, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.aspectBefore), Evidence("aspect_after", after.aspect)]
             if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
-            rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? 0.9 : 0.75,
+            rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? Confidence.turnBothSigns : Confidence.turnOneSign,
                                   evidence: evidence))
         }
         run = nil

@@ -1,0 +1,77 @@
+import Testing
+@testable import FrameDiff
+
+/// The decisions between two states on their own, on a synthetic window of a 4x4-tile picture at
+/// 30 fps: the cut test, the fade test, and motion (anything else).
+@Suite("Cut, fade and motion tests")
+struct TransitionJudgeTests {
+    static let grid = TileGrid(storedWidth: 64, storedHeight: 64, tile: 16)
+    static let region = [0, 1, 2, 3]
+    static let old = SIMD3<Float>(repeating: 50), new = SIMD3<Float>(repeating: 200)
+
+    /// A window: 6 frames of the old state, then `steps` (each: the mean of each region tile), then
+    /// 6 frames of the new state.
+    static func window(_ steps: [[SIMD3<Float>]]) -> ClassifierWindow {
+        var w = ClassifierWindow()
+        var thumb = Thumbnail(tiles: grid.count)
+        for t in 0..<grid.count { thumb.set(t, mean: old, flat: true) }
+        let pictures = [[SIMD3<Float>]](repeating: region.map { _ in old }, count: 6) + steps
+            + [[SIMD3<Float>]](repeating: region.map { _ in new }, count: 6)
+        var previous = pictures[0]
+        for (k, p) in pictures.enumerated() {
+            var changes: [(tile: Int, rmse: Float, shift: Float)] = []
+            for (i, t) in region.enumerated() where p[i] != previous[i] {
+                thumb.set(t, mean: p[i], flat: true)
+                changes.append((t, abs(p[i].x - previous[i].x) / 255, abs(p[i].x - previous[i].x)))
+            }
+            previous = p
+            w.append(.init(index: k, ptsMs: Double(k) * 1000 / 30, rmse: 0, changes: changes, thumb: thumb))
+        }
+        return w
+    }
+
+    static func judge(_ w: ClassifierWindow) -> TransitionJudge.Result? {
+        let changed = (0..<w.count).filter { !w[$0].changes.isEmpty }
+        let c = TransitionFinder.Candidate(frames: changed, tiles: region)
+        return TransitionJudge(options: ClassifierOptions(), grid: grid, shift: 6, rmse: 0.1)
+            .judge(c, window: w, bounds: (0, w.count - 1), excluded: { _, _ in false })
+    }
+
+    @Test func oneStepToTheNewStateIsACut() throws {
+        let r = try #require(Self.judge(Self.window([Self.region.map { _ in Self.new }])))
+        #expect(r.kind == .cut && r.start == 6 && r.end == 6 && r.tiles == Self.region)
+    }
+
+    @Test func blendsOfTheTwoStatesAreAFade() throws {
+        // five frames a fifth of the way each
+        let steps = (1...5).map { k in Self.region.map { _ in Self.old + (Self.new - Self.old) * Float(k) / 6 } }
+        let r = try #require(Self.judge(Self.window(steps)))
+        #expect(r.kind == .fade && r.start == 6 && r.end == 11)
+        #expect((r.evidence.first { $0.name == "blend_residual" }?.value ?? 1) < 0.01)
+    }
+
+    @Test func contentArrivingTileByTileIsMotion() throws {
+        let steps = (1...3).map { k in Self.region.indices.map { $0 < k ? Self.new : Self.old } }
+        let r = try #require(Self.judge(Self.window(steps)))
+        #expect(r.kind == .motion && r.start == 6 && r.end == 9)
+    }
+
+    @Test func theFadeTestAsksForAFallingBlend() {
+        let region = Self.region
+        func thumb(_ v: SIMD3<Float>) -> Thumbnail {
+            var t = Thumbnail(tiles: Self.grid.count)
+            for i in region { t.set(i, mean: v, flat: true) }
+            return t
+        }
+        let a = thumb(Self.old), b = thumb(Self.new)
+        let blends = [0.75, 0.5, 0.25].map { thumb(Self.new + (Self.old - Self.new) * Float($0)) }
+        let test = FadeTest(slack: 0.1)
+        #expect((test.residual(blends, old: a, new: b, over: region) ?? 1) < 1e-6)
+        // the same frames in the wrong order: the blend weight climbs back
+        #expect(test.residual(blends.reversed(), old: a, new: b, over: region) == nil)
+        // a frame that is no blend: half the tiles there, half not
+        var half = a
+        for i in region.prefix(2) { half.set(i, mean: Self.new, flat: true) }
+        #expect(abs((test.residual([half], old: a, new: b, over: region) ?? 0) - 0.5) < 1e-6)
+    }
+}
