@@ -144,4 +144,9 @@ int fd_kernel_tile_stats16(int variant, const uint8_t *p, ptrdiff_t stride, int 
 int fd_clip_write(const char *path, const uint8_t *const *rgb, const ptrdiff_t *strides, const int64_t *pts_ms,
                   int count, int width, int height, char *err, size_t errlen);
 
+// ---------------------------------------------------------------------------------------------
+// The process's allocator (glibc): large blocks from mmap above a fixed `bytes`, so that they go
+// back to the system when freed. 0 where there is no glibc.
+int fd_fixed_mmap_threshold(int bytes);
+
 #endif

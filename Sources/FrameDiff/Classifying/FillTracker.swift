@@ -50,8 +50,8 @@ struct FillTracker: Sendable {
     private let enterVariance: Float, stayVariance: Float, colourTolerance: Float
     /// Longer fills are no blank and no placeholder (`blankMaxMs`): they are not kept.
     private let longestMs: Double
-    /// Intervals that ended, oldest first; the classifier takes them.
-    var ended: [Interval] = []
+    /// Intervals that ended, oldest first (in the order of their end); the classifier takes them.
+    private(set) var ended = EndedFills()
 
     init(tiles: Int, options: ClassifierOptions) {
         start = [Int32](repeating: Self.none, count: tiles)
@@ -93,6 +93,51 @@ struct FillTracker: Sendable {
     }
 
     /// Forgets intervals that ended at or before `frame`.
-    /// (in place, keeping the capacity: the next window holds as many)
-    mutating func drop(through frame: Int) { ended.removeAll { $0.end <= frame } }
+    mutating func drop(through frame: Int) { ended.drop(through: frame) }
+}
+
+/// The intervals that ended, in chunks of `chunkSize`, ordered by their end frame (they are
+/// appended as they end).
+/// NB: a window of text scrolling over a flat page holds 100,000+ of them (6+ MiB). One array,
+/// grown by doubling, held the old and the new buffer at its peak (21 MiB of the main job's 40 MiB
+/// of Swift heap on the benchmark film) and kept its largest capacity for the rest of the film;
+/// chunks of 256 KiB grow by one and go back to the system when the window no longer needs them.
+struct EndedFills: Sequence, Sendable {
+    static let chunkSize = 4096
+    private var chunks: [[FillTracker.Interval]] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    subscript(i: Int) -> FillTracker.Interval {
+        var i = i
+        for c in chunks {
+            if i < c.count { return c[i] }
+            i -= c.count
+        }
+        preconditionFailure("interval \(i) of \(count)")
+    }
+
+    mutating func append(_ v: FillTracker.Interval) {
+        if chunks.last.map({ $0.count == Self.chunkSize }) ?? true {
+            chunks.append([])
+            chunks[chunks.count - 1].reserveCapacity(Self.chunkSize)
+        }
+        chunks[chunks.count - 1].append(v)
+        count += 1
+    }
+
+    /// Forgets the intervals that ended at or before `frame`: a prefix, since they are in order.
+    mutating func drop(through frame: Int) {
+        var whole = 0
+        while whole < chunks.count, let last = chunks[whole].last, last.end <= frame { whole += 1 }
+        for c in chunks.prefix(whole) { count -= c.count }
+        chunks.removeFirst(whole)
+        guard !chunks.isEmpty else { return }
+        let n = chunks[0].prefix { $0.end <= frame }.count
+        chunks[0].removeFirst(n)
+        count -= n
+    }
+
+    func makeIterator() -> FlattenSequence<[[FillTracker.Interval]]>.Iterator { chunks.joined().makeIterator() }
 }

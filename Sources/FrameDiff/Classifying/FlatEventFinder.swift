@@ -31,7 +31,7 @@ struct FlatEventFinder {
     /// when the page comes back is judged against a still picture. `active` loses what blanks
     /// explain.
     /// Intervals that end after `last` belong to a later window.
-    func events(_ intervals: [FillTracker.Interval], through last: Int, window: ClassifierWindow, active: inout [[Int]]) -> [Event] {
+    func events(_ intervals: EndedFills, through last: Int, window: ClassifierWindow, active: inout [[Int]]) -> [Event] {
         guard let first = window.first?.index else { return [] }
         let candidates = intervals.filter {
             $0.end <= last && $0.start > first && window.ms($0.end - first) - window.ms($0.start - first) <= options.blankMaxMs
