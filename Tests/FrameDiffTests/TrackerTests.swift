@@ -74,3 +74,28 @@ struct TrackerTests {
         #expect(fills.ended.isEmpty)
     }
 }
+
+@Suite("Ended fills")
+struct EndedFillsTests {
+    func interval(end: Int) -> FillTracker.Interval {
+        let look = FillTracker.Look(mean: .zero, variance: 0)
+        return FillTracker.Interval(tile: end % 7, start: end - 1, end: end, colour: .zero, before: look, after: look,
+                                    visibleIn: true, visibleOut: false)
+    }
+
+    @Test func chunksKeepOrderAndDropAPrefix() {
+        var e = EndedFills()
+        let n = 3 * EndedFills.chunkSize + 100
+        for k in 0..<n { e.append(interval(end: k / 2)) }
+        #expect(e.count == n && e[0].end == 0 && e[n - 1].end == (n - 1) / 2)
+        // through the middle of the second chunk: everything that ended there, no more
+        e.drop(through: EndedFills.chunkSize / 2 + 10)
+        let dropped = 2 * (EndedFills.chunkSize / 2 + 11)
+        #expect(e.count == n - dropped && e[0].end == EndedFills.chunkSize / 2 + 11)
+        #expect(Array(e.map(\.end)) == (dropped..<n).map { $0 / 2 })
+        e.append(interval(end: n))
+        #expect(e[e.count - 1].end == n)
+        e.drop(through: n)
+        #expect(e.isEmpty && Array(e).isEmpty)
+    }
+}

@@ -103,19 +103,17 @@ struct FillTracker: Sendable {
 /// of Swift heap on the benchmark film) and kept its largest capacity for the rest of the film;
 /// chunks of 256 KiB grow by one and go back to the system when the window no longer needs them.
 struct EndedFills: Sequence, Sendable {
-    static let chunkSize = 4096
+    static let chunkShift = 12, chunkSize = 1 << chunkShift
+    /// Every chunk but the last is full; the first `skip` intervals of the first are dropped ones.
     private var chunks: [[FillTracker.Interval]] = []
+    private var skip = 0
     private(set) var count = 0
 
     var isEmpty: Bool { count == 0 }
 
     subscript(i: Int) -> FillTracker.Interval {
-        var i = i
-        for c in chunks {
-            if i < c.count { return c[i] }
-            i -= c.count
-        }
-        preconditionFailure("interval \(i) of \(count)")
+        let p = i + skip
+        return chunks[p >> Self.chunkShift][p & (Self.chunkSize - 1)]
     }
 
     mutating func append(_ v: FillTracker.Interval) {
@@ -129,15 +127,25 @@ struct EndedFills: Sequence, Sendable {
 
     /// Forgets the intervals that ended at or before `frame`: a prefix, since they are in order.
     mutating func drop(through frame: Int) {
-        var whole = 0
-        while whole < chunks.count, let last = chunks[whole].last, last.end <= frame { whole += 1 }
-        for c in chunks.prefix(whole) { count -= c.count }
-        chunks.removeFirst(whole)
-        guard !chunks.isEmpty else { return }
-        let n = chunks[0].prefix { $0.end <= frame }.count
-        chunks[0].removeFirst(n)
+        var n = 0
+        while n < count, self[n].end <= frame { n += 1 }
         count -= n
+        guard count > 0 else {
+            (chunks, skip) = ([], 0)
+            return
+        }
+        skip += n
+        let whole = skip >> Self.chunkShift
+        chunks.removeFirst(whole)
+        skip -= whole << Self.chunkShift
     }
 
-    func makeIterator() -> FlattenSequence<[[FillTracker.Interval]]>.Iterator { chunks.joined().makeIterator() }
+    func makeIterator() -> AnyIterator<FillTracker.Interval> {
+        var i = 0
+        return AnyIterator { [self] in
+            guard i < count else { return nil }
+            defer { i += 1 }
+            return self[i]
+        }
+    }
 }

@@ -33,12 +33,17 @@ struct FlatEventFinder {
     /// Intervals that end after `last` belong to a later window.
     func events(_ intervals: EndedFills, through last: Int, window: ClassifierWindow, active: inout [[Int]]) -> [Event] {
         guard let first = window.first?.index else { return [] }
-        let candidates = intervals.filter {
-            $0.end <= last && $0.start > first && window.ms($0.end - first) - window.ms($0.start - first) <= options.blankMaxMs
+        // (indices, not copies: a window can hold 100,000+ intervals of 64 bytes)
+        var candidates: [Int32] = []
+        for i in 0..<intervals.count {
+            let v = intervals[i]
+            if v.end <= last && v.start > first && window.ms(v.end - first) - window.ms(v.start - first) <= options.blankMaxMs {
+                candidates.append(Int32(i))
+            }
         }
         // (groups too small for a placeholder or a blank are judged by nothing)
         let smallest = min(options.flashMinTiles, Int((options.blankGroupShare * Double(tiles)).rounded(.up)))
-        let all = groups(candidates, atLeast: smallest).sorted { $0.count > $1.count }
+        let all = groups(candidates, of: intervals, atLeast: smallest).sorted { $0.count > $1.count }
         var events: [Event] = []
         for group in all {
             guard let e = judge(group, first: first, window: window, active: active, blank: true) else { continue }
@@ -106,48 +111,54 @@ struct FlatEventFinder {
     }
 
     /// Neighbouring intervals that began and ended within a frame of each other in one colour:
-    /// the groups of at least `atLeast` intervals, in the order of their first interval.
-    private func groups(_ intervals: [FillTracker.Interval], atLeast: Int) -> [[FillTracker.Interval]] {
-        // intervals by tile, as linked lists in two arrays (a window can hold tens of thousands)
-        var head = [Int](repeating: -1, count: grid.count), next = [Int](repeating: -1, count: intervals.count)
-        for (i, v) in intervals.enumerated() {
-            next[i] = head[v.tile]
-            head[v.tile] = i
+    /// the groups of at least `atLeast` of the `chosen` intervals, in the order of their first.
+    /// NB: the chosen are indices into `all` and the work arrays are Int32: a window can hold
+    /// 100,000+ intervals, and copies of them were the largest block the classifier allocated.
+    private func groups(_ chosen: [Int32], of all: EndedFills, atLeast: Int) -> [[FillTracker.Interval]] {
+        let n = chosen.count
+        func interval(_ i: Int32) -> FillTracker.Interval { all[Int(chosen[Int(i)])] }
+        // intervals by tile, as linked lists in two arrays
+        var head = [Int32](repeating: -1, count: grid.count), next = [Int32](repeating: -1, count: n)
+        for i in 0..<Int32(n) {
+            let t = interval(i).tile
+            next[Int(i)] = head[t]
+            head[t] = i
         }
-        var parent = Array(intervals.indices)
-        func find(_ i: Int) -> Int {
+        var parent = Array(0..<Int32(n))
+        func find(_ i: Int32) -> Int32 {
             var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            while parent[Int(i)] != i { parent[Int(i)] = parent[Int(parent[Int(i)])]; i = parent[Int(i)] }
             return i
         }
         let cols = grid.columns, tolerance = Float(options.colourTolerance)
-        for (i, v) in intervals.enumerated() {
+        for i in 0..<Int32(n) {
+            let v = interval(i)
             let x = v.tile % cols
-            for n in [x + 1 < cols ? v.tile + 1 : -1, v.tile + cols] where n >= 0 && n < grid.count {
-                var j = head[n]
+            for nb in [x + 1 < cols ? v.tile + 1 : -1, v.tile + cols] where nb >= 0 && nb < grid.count {
+                var j = head[nb]
                 while j >= 0 {
-                    let w = intervals[j]
+                    let w = interval(j)
                     if abs(w.start - v.start) <= 1, abs(w.end - v.end) <= 1, maxAbs(w.colour - v.colour) <= tolerance {
-                        parent[find(i)] = find(j)
+                        parent[Int(find(i))] = find(j)
                     }
-                    j = next[j]
+                    j = next[Int(j)]
                 }
             }
         }
         // NB: most groups are a tile or two of smooth content; counting first builds only the big ones
-        var size = [Int32](repeating: 0, count: intervals.count)
-        for i in intervals.indices { size[find(i)] += 1 }
-        var slot = [Int](repeating: -1, count: intervals.count)
+        var size = [Int32](repeating: 0, count: n)
+        for i in 0..<Int32(n) { size[Int(find(i))] += 1 }
+        var slot = [Int32](repeating: -1, count: n)
         var out: [[FillTracker.Interval]] = []
-        for i in intervals.indices {
-            let r = find(i)
+        for i in 0..<Int32(n) {
+            let r = Int(find(i))
             guard size[r] >= atLeast else { continue }
             if slot[r] < 0 {
-                slot[r] = out.count
+                slot[r] = Int32(out.count)
                 out.append([])
                 out[out.count - 1].reserveCapacity(Int(size[r]))
             }
-            out[slot[r]].append(intervals[i])
+            out[Int(slot[r])].append(interval(i))
         }
         return out
     }
