@@ -1,4 +1,6 @@
+import Foundation
 import Testing
+import TestSupport
 @testable import FrameDiff
 
 /// The classifier's per-film and per-tile state on its own: the noise floor, the thumbnail's
@@ -97,5 +99,22 @@ struct EndedFillsTests {
         #expect(e[e.count - 1].end == n)
         e.drop(through: n)
         #expect(e.isEmpty && Array(e).isEmpty)
+    }
+}
+
+@Suite("Noise floor bins")
+struct NoiseFloorBinTests {
+    @Test func theThresholdSearchGivesTheLogarithmsBinForEveryKindOfValue() {
+        var rng = SplitMix64(seed: 11)
+        var values: [Float] = [0, -1, .leastNonzeroMagnitude, 1e-6, 1e-5, 0.001, 0.01, 0.1, 0.5, 1, 2, 255, 1000, 1e4, .greatestFiniteMagnitude]
+        // random Floats of every magnitude, and the neighbours of every bin's boundary
+        for _ in 0..<20_000 { values.append(Float(bitPattern: UInt32(truncatingIfNeeded: rng.next()) & 0x7F7F_FFFF)) }
+        for k in 0...170 {
+            let edge = Float(pow(10, Double(k) / 20 - 5))
+            values += [edge.nextDown, edge, edge.nextUp]
+        }
+        for v in values where v.isFinite {
+            #expect(NoiseFloor.bin(v) == NoiseFloor.binByLog(v), "\(v)")
+        }
     }
 }
