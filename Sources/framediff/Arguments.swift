@@ -29,7 +29,7 @@ struct OptionSpec {
 
     static func number(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Double>, default d: Double? = nil,
                        repeatable: Bool = false) -> OptionSpec {
-        OptionSpec(name: name, value: value, help: help, repeatable: repeatable, range: range, defaultText: d.map { JSON.format($0, decimals: 3) })
+        OptionSpec(name: name, value: value, help: help, repeatable: repeatable, range: range, defaultText: d.map(format))
     }
 
     static func integer(_ name: String, _ value: String, _ help: String, in range: ClosedRange<Int>, default d: String? = nil) -> OptionSpec {
@@ -85,7 +85,9 @@ struct ParsedArguments {
     func double(_ name: String) -> Double? { value(name).flatMap(InputFile.decimal) }
 
     /// Parses `args` (`--name value`, `--name=value`, flags, positionals; `--` ends options).
+    /// A value out of its option's range is refused, unless `--help` is given too.
     init(_ args: [String], options: [OptionSpec]) throws {
+        var refused: UsageError?
         var i = 0
         var onlyPositionals = false
         while i < args.count {
@@ -120,9 +122,10 @@ struct ParsedArguments {
                 i += 1
             }
             if !spec.repeatable, values[name] != nil { throw UsageError("\(name) given twice") }
-            try spec.check(v)
+            do { try spec.check(v) } catch let e as UsageError { refused = refused ?? e }
             values[name, default: []].append(v)
         }
+        if let refused, !flags.contains("--help") { throw refused }
     }
 }
 

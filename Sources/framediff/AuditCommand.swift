@@ -17,7 +17,10 @@ struct AuditCommand: Command {
         OptionSpec.text("--html", "DIR", "write an index page and a report folder per film"),
         OptionSpec.text("--shard", "K/N", "analyse the K-th of N deterministic shares of the films (CI matrix)"),
         OptionSpec.text("--rules", "FILE", "rules for the status column", default: GateRules.defaultFile + " when present"),
-    ] + AnalysisArguments.options + [CommonOptions.quiet, CommonOptions.help]
+    ] + AnalysisArguments.options.map { $0.name == "--threads" ? threads : $0 } + [CommonOptions.quiet, CommonOptions.help]
+    /// (the cores are shared out among the jobs when --threads is not given)
+    static let threads = OptionSpec.integer("--threads", "N", "decoder threads of each job, 0 for one per core", in: 0...64,
+                                            default: "cores / jobs")
 
     let paths: [String]
     let jobs: Int

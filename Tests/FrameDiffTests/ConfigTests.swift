@@ -29,7 +29,8 @@ struct JSONDecodingTests {
         (#"{"n": "1"}"#, "n: expected a number"),
         (#"{"n": 1, "flag": 1}"#, "flag: expected true or false"),
         (#"{"n": 1, "i": 1.5}"#, "i: expected a whole number"),
-        (#"{"n": 1, "i": 1e30}"#, "i: expected a whole number"),
+        (#"{"n": 1, "i": 1e30}"#, "i: a whole number out of range"),
+        (#"{"n": 1, "i": 99999999999999999999}"#, "i: a whole number out of range"),
         (#"{"n": 1, "names": ["a", 2]}"#, "names[1]: expected a string"),
         (#"{"n": 1, "names": {}}"#, "names: expected an array"),
         (#"{"i": 1}"#, "n: missing"),
@@ -39,11 +40,18 @@ struct JSONDecodingTests {
         #expect(path(text) == expected)
     }
 
-    @Test func oneStrictReaderForEveryFile() {
+    @Test func oneStrictReaderForEveryFile() throws {
         // the parser's refusals reach every configuration file: a key twice, a trailing comma, text after
-        for text in [#"{"n": 1, "n": 2}"#, #"{"n": 1,}"#, #"{"n": 1} x"#, "{\"n\": nan}"] {
+        // and RFC 8259's grammar: its numbers, its escapes, no raw control characters, UTF-8
+        for text in [#"{"n": 1, "n": 2}"#, #"{"n": 1,}"#, #"{"n": 1} x"#, "{\"n\": nan}", #"{"n": 01}"#, #"{"n": +1}"#,
+                     #"{"n": 1.}"#, #"{"n": .5}"#, #"{"n": 1e}"#, #"{"n": -}"#, #"{"n": 1, "names": ["\q"]}"#,
+                     "{\"n\": 1, \"names\": [\"a\tb\"]}"] {
             #expect(path(text)?.hasPrefix("$: not valid JSON (at byte") == true, "\(text)")
         }
+        let badUTF8 = Data(#"{"n": 1, "names": [""#.utf8) + Data([0xC3, 0x28]) + Data(#""]}"#.utf8)
+        #expect(throws: ConfigError.self) { try ConfigError.decode(Sample.self, from: badUTF8, file: "s.json") }
+        #expect(try decode(#"{"n": -0.5e+2, "names": ["\/\"\\\u00e9\ud83d\ude00"]}"#) == Sample(n: -50, names: ["/\"\\é😀"]))
+        #expect(try decode(#"{"n": 1, "i": 1e2}"#).i == 100)
     }
 }
 

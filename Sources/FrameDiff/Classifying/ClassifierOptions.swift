@@ -125,7 +125,8 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// a detailed tile in every line.
     public var blankSolid: Double = 0.9
     /// The tiles that turn into a blank page are at least this share of the frame (a smaller
-    /// group of fills is judged as a placeholder only).
+    /// group of fills is judged as a placeholder only). (This and `blankStepShare` are a quarter and
+    /// a half of the default `blankRise`, but do not follow it when it is changed.)
     public var blankGroupShare: Double = 0.05
     /// A blank is entered and left in a step, a change over at least this share of the frame,
     /// and so is the first paint that ends a flat page following it (0-1).
@@ -183,8 +184,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// 300-500 ms, a run of broad change of several seconds is a page scrolling or a video.
     public var rotationMinMs: Double = 100
     public var rotationMaxMs: Double = 1_500
-    /// A rotation's dark ground: corners darker than this level (any channel, 0-255), while the
-    /// centre keeps at least `keptBrightness` of its brightness (a fade to black dims the centre).
+    /// A rotation's dark ground: corners darker than this level (any channel, 0-255), all four of
+    /// one colour (within `uniformTolerance`, as the uniform bars that give the content's shape),
+    /// while the centre keeps at least `keptBrightness` of its brightness (a fade to black dims
+    /// the centre).
     public var darkLevel: Double = 48
     public var keptBrightness: Double = 0.6
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).

@@ -102,7 +102,7 @@ struct FillTracker: Sendable {
 /// grown by doubling, held the old and the new buffer at its peak (21 MiB of the main job's 40 MiB
 /// of Swift heap on the benchmark film) and kept its largest capacity for the rest of the film;
 /// chunks of 256 KiB grow by one and go back to the system when the window no longer needs them.
-struct EndedFills: Sequence, Sendable {
+struct EndedFills: Sendable {
     static let chunkShift = 12, chunkSize = 1 << chunkShift
     /// Every chunk but the last is full; the first `skip` intervals of the first are dropped ones.
     private var chunks: [[FillTracker.Interval]] = []
@@ -138,14 +138,5 @@ struct EndedFills: Sequence, Sendable {
         let whole = skip >> Self.chunkShift
         chunks.removeFirst(whole)
         skip -= whole << Self.chunkShift
-    }
-
-    func makeIterator() -> AnyIterator<FillTracker.Interval> {
-        var i = 0
-        return AnyIterator { [self] in
-            guard i < count else { return nil }
-            defer { i += 1 }
-            return self[i]
-        }
     }
 }

@@ -29,9 +29,7 @@ struct TransitionJudge {
     /// finding explains (a placeholder shown by a cut, a busy region).
     func judge(_ c: TransitionFinder.Candidate, window: ClassifierWindow, bounds: (lo: Int, hi: Int),
                excluded: (Int, Int) -> Bool) -> Result? {
-        // the old state is a frame before the first change, even when a bound lies on that change
-        // (a transition that ended on this one's first frame); frame 0 when the window starts with it
-        let lo = max(0, min(c.a - 1, max(bounds.lo, window.position(atLeast: options.stableMs, before: c.a))))
+        let lo = max(bounds.lo, min(c.a - 1, window.position(atLeast: options.stableMs, before: c.a)))
         let hi = max(c.b, min(bounds.hi, window.position(atLeast: options.stableMs, after: c.b)))
         let old = window[lo].thumb, new = window[hi].thumb
         // What differs between the two states belongs to the transition too (a fade moves each tile

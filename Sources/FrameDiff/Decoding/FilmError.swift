@@ -47,14 +47,15 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
 
 extension FilmError {
     /// Whatever went wrong while analysing `film`, as that film's error (a batch reports it and goes
-    /// on): a FilmError as it is, a configuration file's error (a sidecar's events or steps) naming
-    /// that file, anything else in its own words.
+    /// on): a FilmError as it is, a configuration file's error (a sidecar's events or steps) as the
+    /// film's, naming that file (`a.mp4: a.events.json: [0].start_ms: expected a number`), anything
+    /// else in its own words.
     ///
     ///     catch { failures.append(FilmError(film: film, error: error)) }
     public init(film: String, error: any Error) {
         switch error {
         case let e as FilmError: self = e
-        case let e as ConfigError: self = .unreadable(path: e.file, cause: "\(e.path): \(e.reason)")
+        case let e as ConfigError: self = .unreadable(path: film, cause: e.description)
         default: self = .unreadable(path: film, cause: "\(error)")
         }
     }

@@ -8,8 +8,9 @@ extension JSON {
         public var description: String { "at byte \(offset): \(reason)" }
     }
 
-    /// Parses JSON keeping the order of object members (so `merge` writes films as the audit
-    /// wrote them). Numbers keep up to 12 decimals; nesting deeper than 512 is refused, and so is
+    /// Parses JSON (RFC 8259, strictly: its number grammar, its escapes, UTF-8, no control
+    /// characters in strings) keeping the order of object members (so `merge` writes films as the
+    /// audit wrote them). Numbers keep up to 12 decimals; nesting deeper than 512 is refused, and so is
     /// an object naming a key twice (which of the two a reader takes is up to the reader: merge
     /// once wrote one film in its table and the other in its JSON). A UTF-8 byte-order mark before
     /// the value is skipped (RFC 8259 lets a parser ignore it; editors on Windows write one).
@@ -88,12 +89,34 @@ extension JSON {
             }
         }
 
+        /// RFC 8259's number: `-`, then 0 or digits not starting with 0, then `.digits`, then an
+        /// exponent (no `+1`, `01`, `1.` or `.5`).
         mutating func number() throws -> JSON {
             let start = at
-            while at < bytes.count, "+-0123456789.eE".utf8.contains(bytes[at]) { at += 1 }
+            func digits() -> Int {
+                let from = at
+                while at < bytes.count, (0x30...0x39).contains(bytes[at]) { at += 1 }
+                return at - from
+            }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "-") { at += 1 }
+            let leadingZero = at < bytes.count && bytes[at] == UInt8(ascii: "0")
+            let whole = digits()
+            guard whole > 0, !(leadingZero && whole > 1) else { throw ParseError(offset: start, reason: "expected a value") }
+            var integral = true
+            if at < bytes.count, bytes[at] == UInt8(ascii: ".") {
+                at += 1
+                integral = false
+                guard digits() > 0 else { throw fail("expected a digit after '.'") }
+            }
+            if at < bytes.count, bytes[at] == UInt8(ascii: "e") || bytes[at] == UInt8(ascii: "E") {
+                at += 1
+                integral = false
+                if at < bytes.count, bytes[at] == UInt8(ascii: "+") || bytes[at] == UInt8(ascii: "-") { at += 1 }
+                guard digits() > 0 else { throw fail("expected a digit in the exponent") }
+            }
             let text = String(decoding: bytes[start..<at], as: UTF8.self)
-            guard !text.isEmpty, let v = Double(text), v.isFinite else { throw ParseError(offset: start, reason: "expected a value") }
-            if !text.contains(where: { ".eE".contains($0) }), let i = Int(text) { return .int(i) }
+            guard let v = Double(text), v.isFinite else { throw ParseError(offset: start, reason: "a number too large") }
+            if integral, let i = Int(text) { return .int(i) }
             return .number(v, decimals: 12)
         }
 
@@ -104,7 +127,11 @@ extension JSON {
             while at < bytes.count {
                 let b = bytes[at]
                 at += 1
-                if b == UInt8(ascii: "\"") { return String(decoding: out, as: UTF8.self) }
+                if b == UInt8(ascii: "\"") {
+                    guard let text = String(validating: out, as: UTF8.self) else { throw fail("a string that is not UTF-8") }
+                    return text
+                }
+                guard b >= 0x20 else { throw ParseError(offset: at - 1, reason: "a control character in a string") }
                 guard b == UInt8(ascii: "\\") else { out.append(b); continue }
                 guard at < bytes.count else { break }
                 let e = bytes[at]
@@ -127,7 +154,8 @@ extension JSON {
                         at += 6
                     }
                     out += Array(String(Unicode.Scalar(code).map(Character.init) ?? "\u{FFFD}").utf8)
-                default: out.append(e)
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+                default: throw ParseError(offset: at - 2, reason: "an unknown escape")
                 }
             }
             throw fail("unterminated string")

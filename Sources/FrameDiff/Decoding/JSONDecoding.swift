@@ -78,9 +78,12 @@ fileprivate struct ValueDecoder: Decoder {
             return f as! T
         }
         if let integer = type as? any FixedWidthInteger.Type {
-            guard let d = value.doubleValue, d == d.rounded(), let i = integer.init(exactly: d) else {
-                throw mismatch(type, "expected a whole number")
+            if case .int(let n) = value {
+                guard let i = integer.init(exactly: n) else { throw mismatch(type, "a whole number out of range") }
+                return i as! T
             }
+            guard let d = value.doubleValue, d == d.rounded() else { throw mismatch(type, "expected a whole number") }
+            guard let i = integer.init(exactly: d) else { throw mismatch(type, "a whole number out of range") }
             return i as! T
         }
         return try T(from: self)
