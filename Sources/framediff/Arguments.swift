@@ -44,18 +44,21 @@ struct OptionSpec {
     var helpLine: String {
         var notes: [String] = []
         if !choices.isEmpty { notes.append(choices.joined(separator: "|")) }
-        if let range, range.upperBound < Double(Int.max) { notes.append("\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))") }
+        if let range, bounded { notes.append("\(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))") }
         if let defaultText { notes.append("default \(defaultText)") }
         return help + (notes.isEmpty ? "" : " (" + notes.joined(separator: "; ") + ")")
     }
 
     static func format(_ v: Double) -> String { JSON.format(v, decimals: 3) }
 
+    /// The range has an upper end worth naming (`--top` takes any count).
+    private var bounded: Bool { (range?.upperBound ?? 0) < Double(Int.max) }
+
     /// The value checked against the range or the choices, or the usage error that names them.
     func check(_ text: String) throws {
         if let range {
             let what = integer ? "a whole number" : "a number"
-            let bounds = range.upperBound < Double(Int.max) ? " from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
+            let bounds = bounded ? " from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound))"
                 : range.lowerBound > 0 ? " of at least \(Self.format(range.lowerBound))" : range.lowerBound == 0 ? " of 0 or more" : ""
             let ok = integer ? Int(text).map { range.contains(Double($0)) } ?? false
                 : InputFile.decimal(text).map(range.contains) ?? false

@@ -8,13 +8,19 @@ import FrameDiff
 struct VerbTests {
     let film = "samples/laptop-inner.mp4"
 
+    /// `frames` on the film with `args`, into a folder under `dir`: what it printed, the folder,
+    /// the names it wrote (sorted).
+    func frames(_ args: [String], in dir: URL) throws -> (r: Harness.Result, out: String, names: [String]) {
+        let out = dir.appendingPathComponent("f").path
+        let r = try Harness.run(["frames", film] + args + ["--out", out])
+        #expect(r.code == 0, "\(r.stderr)")
+        return (r, out, try FileManager.default.contentsOfDirectory(atPath: out).sorted())
+    }
+
     @Test func framesWritesTheMomentAndItsNeighboursAsPNG() throws {
         let dir = try Harness.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("f").path
-        let r = try Harness.run(["frames", film, "--at", "2000", "--around", "1", "--out", out])
-        #expect(r.code == 0, "\(r.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let (r, out, names) = try frames(["--at", "2000", "--around", "1"], in: dir)
         // named by presentation time in ms, as the ffmpeg extraction names them
         #expect(names == ["001983.png", "002000.png", "002017.png", "contact-sheet-2000.png"])
         for name in names where !name.hasPrefix("contact") {
@@ -31,10 +37,7 @@ struct VerbTests {
         // 17 ms is frame 1 of a 60 fps film: one frame before it, not three
         let dir = try Harness.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let out = dir.appendingPathComponent("f").path
-        let r = try Harness.run(["frames", film, "--at", "17", "--around", "3", "--out", out])
-        #expect(r.code == 0, "\(r.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+        let (_, out, names) = try frames(["--at", "17", "--around", "3"], in: dir)
         #expect(names == ["000000.png", "000017.png", "000033.png", "000050.png", "000067.png", "contact-sheet-17.png"])
         // the sheet is a row of 5 cells; the red frame (3 px, 4 px outside the cell) is around the second
         let sheet = try PNGImage(contentsOf: out + "/contact-sheet-17.png")

@@ -217,6 +217,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// The frame changed broadly (see `broadShare`): `changed` of `tiles` tiles.
     func broad(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= broadShare * Double(tiles) }
 
+    /// The frame changed as a turn changes it (see `turnShare`): `changed` of `tiles` tiles.
+    func turning(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= turnShare * Double(tiles) }
+
     /// How long a picture held still is a pause, for a film of frame period `periodMs`.
     func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }
 }

@@ -26,7 +26,7 @@ struct PostureInference: Sendable {
         }
         size = now
         if !m.complete {
-            if Double(m.changes.count) >= options.turnShare * Double(board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
+            if options.turning(m.changes.count, of: board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
             else if !options.broad(m.changes.count, of: board.tiles) { broadSinceMs = nil }
         } else if !m.resized {
             broadSinceMs = nil

@@ -49,7 +49,7 @@ struct RotationTracker: Sendable {
         // a change-driven VFR film writes no frame while the picture holds: the turn ended with
         // the last frame written
         if let r = run, m.ptsMs - r.lastMs >= options.heldMs { finish(r, after: heldAfter) }
-        if Double(m.changes.count) >= options.turnShare * Double(board.tiles) {
+        if options.turning(m.changes.count, of: board.tiles) {
             if run == nil {
                 run = (m.ptsMs, m.ptsMs, stableAspect ?? aspect(board), stableCorners, stableBrightness, false)
             }

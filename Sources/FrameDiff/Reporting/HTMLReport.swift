@@ -37,7 +37,7 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
     }
 
     var body = "<h1>\(html(report.film))</h1>\n<p class=meta>\(report.video.width)×\(report.video.height) \(html(report.video.codec)), "
-        + "\(report.video.frames) frames, \(JSON.format2(report.video.durationMs / 1000)) s · noise floor "
+        + "\(report.video.frames) frames, \(JSON.fixed(report.video.durationMs / 1000, decimals: 2)) s · noise floor "
         + "\(JSON.format(report.noiseFloor, decimals: 4)) · \(report.findings.count) findings</p>\n"
     body += timelineSVG(report)
     if !report.events.isEmpty {
@@ -156,7 +156,7 @@ func timelineSVG(_ r: Report) -> String {
     svg += "<rect x=\"\(f1(lx))\" y=\"4\" width=\"10\" height=\"10\" fill=\"#9ab\" opacity=\".5\"/><text x=\"\(f1(lx + 13))\" y=\"13\" font-size=\"10\" fill=\"#444\">posture event and its cover</text>\n"
     lx += 170
     svg += "<line x1=\"\(f1(lx))\" x2=\"\(f1(lx + 14))\" y1=\"9\" y2=\"9\" stroke=\"#36c\"/><text x=\"\(f1(lx + 17))\" y=\"13\" font-size=\"10\" fill=\"#444\">RMSE to the previous frame (square-root scale)</text>\n"
-    svg += "<text x=\"\(left)\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">0 s</text><text x=\"\(f1(w - right - 40))\" y=\"\(h - 18)\" font-size=\"10\" fill=\"#888\">\(JSON.format2(end / 1000)) s</text>\n"
+    svg += "<text x=\"\(left)\" y=\"\(h - 6)\" font-size=\"10\" fill=\"#888\">0 s</text><text x=\"\(f1(w - right - 40))\" y=\"\(h - 18)\" font-size=\"10\" fill=\"#888\">\(JSON.fixed(end / 1000, decimals: 2)) s</text>\n"
     return svg + "</svg>\n"
 }
 

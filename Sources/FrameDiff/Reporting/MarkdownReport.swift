@@ -7,7 +7,7 @@ import Foundation
 extension Report {
     public func markdown() -> String {
         var out = "### `\(film)`\n\n\(video.width)×\(video.height) \(video.codec) · \(video.frames) frames · "
-            + "\(JSON.format2(video.durationMs / 1000)) s"
+            + "\(JSON.fixed(video.durationMs / 1000, decimals: 2)) s"
         if !events.isEmpty { out += " · " + events.map { $0.event.title }.joined(separator: "; ") }
         out += "\n\n"
         if findings.isEmpty { return out + "No findings.\n" }

@@ -34,7 +34,7 @@ extension PostureEvent {
         var t = "\(kind.rawValue) \(index)"
         if let from = fromDeg, let to = toDeg { t += " \(JSON.format(from, decimals: 1))°→\(JSON.format(to, decimals: 1))°" }
         if let o = orientation { t += " to \(o)" }
-        t += " " + JSON.format2(startMs / 1000) + "–" + JSON.format2(endMs / 1000) + " s"
+        t += " " + JSON.fixed(startMs / 1000, decimals: 2) + "–" + JSON.fixed(endMs / 1000, decimals: 2) + " s"
         if source == .inferred {
             t += confidence.map { " (seen in the film, confidence \(JSON.format($0, decimals: 2)))" } ?? " (seen in the film)"
         }
@@ -57,12 +57,7 @@ extension Finding {
 }
 
 /// "+1.04 s"
-func signedSeconds(_ ms: Double) -> String { (ms < 0 ? "-" : "+") + JSON.format2(abs(ms) / 1000) + " s" }
-
-extension JSON {
-    /// Two decimals, kept (times in a sentence read better aligned).
-    static func format2(_ v: Double) -> String { fixed(v, decimals: 2) }
-}
+func signedSeconds(_ ms: Double) -> String { (ms < 0 ? "-" : "+") + JSON.fixed(abs(ms) / 1000, decimals: 2) + " s" }
 
 /// ANSI colour, only when asked (a terminal, and NO_COLOR unset).
 struct Paint {
