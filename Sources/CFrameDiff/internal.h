@@ -10,8 +10,10 @@
 
 // Frames decoded ahead of the caller. Decoding runs on a thread of its own so that measuring a
 // frame overlaps decoding the next ones: ffmpeg's frame-threaded H.264 decoding keeps only ~1.5 of
-// 2 cores busy (perf stat on the benchmark film). NB: 2 ahead; 1, 4 and 6 measured the same.
-#define FD_AHEAD 2
+// 2 cores busy (perf stat on the benchmark film). NB: 1 ahead: 1, 2, 4 and 6 measured the same
+// wall and CPU time (the meter keeps up, so the ring is mostly empty), and each frame more held
+// ahead is one more decoder buffer, 5.5 MB at 1206x2622.
+#define FD_AHEAD 1
 
 struct fd_video {
     AVFormatContext *fmt;

@@ -362,18 +362,49 @@ static int convert_span(fd_meter *m, const AVFrame *f, int by, int rows, int t0,
     return 0;
 }
 
-// Converts the changed tiles of a band, merging tiles into spans across small gaps.
+// Span widths a converter is made for: every width up to 8 tiles, then 4 a doubling (10, 12, 14,
+// 16, 20, ...), so a converted span is at most 25% wider than the changed tiles it covers.
+// NB: a converter costs ~53 KB (swscale's context and tables); one per width and start a film
+// needed, 117 on the 10 s bench film and 130 on the 60 s one (6.2 -> 6.9 MB, growing with length);
+// snapped widths, and one converter for the short last band, bound them at about 40.
+static int snap_width(int n) {
+    if (n <= 8) return n;
+    int log2 = 31 - __builtin_clz((unsigned)n);
+    int step = 1 << (log2 - 2);
+    return (n + step - 1) / step * step;
+}
+
+// Converts the changed tiles of a band, merging tiles into spans across small gaps. Converting a
+// tile that did not change is harmless: the scratch is only read at flagged tiles, and a span that
+// covers a tile converted before writes the same bytes (conversion is local, probe_locality).
 static int convert_flagged(fd_meter *m, const AVFrame *f, int by, int rows) {
+    // the short last band is one band in 164 at 2622 rows: one converter for all of it
+    if (rows != m->band_h) return convert_span(m, f, by, rows, 0, m->tx - 1);
     for (int t = 0; t < m->tx;) {
         if (!m->flag[t]) { t++; continue; }
         int end = t, gap = 0;
         for (int u = t + 1; u < m->tx && gap < SPAN_GAP; u++) {
             if (m->flag[u]) { end = u; gap = 0; } else gap++;
         }
-        if (convert_span(m, f, by, rows, t, end) < 0) return -1;
-        t = end + 1;
+        int n = snap_width(end - t + 1);
+        if (t + n >= m->tx) {
+            // reaches the right edge: an edge span, its start moved left to a snapped width
+            int e = snap_width(m->tx - t);
+            return convert_span(m, f, by, rows, e < m->tx ? m->tx - e : 0, m->tx - 1);
+        }
+        if (convert_span(m, f, by, rows, t, t + n - 1) < 0) return -1;
+        t += n;
     }
     return 0;
+}
+
+// Whether the scratch band holds the whole conversion's bytes for tiles t0..t1 of the band at y0.
+static int band_matches(const fd_meter *m, const uint8_t *whole, ptrdiff_t stride, int y0, int rows, int t0, int t1) {
+    int x0 = t0 * m->tile, x1 = t1 == m->tx - 1 ? m->w : (t1 + 1) * m->tile;
+    size_t off = (size_t)x0 * 3 * m->bpc, bytes = (size_t)(x1 - x0) * 3 * m->bpc;
+    for (int r = 0; r < rows; r++)
+        if (memcmp(m->scratch + r * m->stride + off, whole + (ptrdiff_t)(y0 + r) * stride + off, bytes)) return 0;
+    return 1;
 }
 
 // Whether converting parts of a frame gives the bytes of converting it whole: MODE_SPANS when
@@ -402,7 +433,6 @@ static int probe_locality(fd_meter *m) {
     uint8_t *dst[4] = {whole};
     int dst_stride[4] = {(int)stride};
     sws_scale(m->sws_whole, (const uint8_t *const *)probe->data, probe->linesize, 0, m->h, dst, dst_stride);
-    size_t row = (size_t)m->w * 3 * m->bpc;
     // Every band tile by tile would be 12,000 conversions at 1206x2622; the first, a middle and the
     // last band cover every case the converter has (first rows, edge tiles, a short last band).
     int bands[3] = {0, m->ty / 2, m->ty - 1};
@@ -411,15 +441,21 @@ static int probe_locality(fd_meter *m) {
         for (int b = 0; b < 3 && same; b++) {
             int by = bands[b];
             int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
-            if (candidate == MODE_SPANS) {
-                // every tile alone, and the whole band as one span
+            if (candidate == MODE_SPANS && rows == m->band_h) {
+                // every tile alone
                 for (int t = 0; t < m->tx && same; t++) same = convert_span(m, probe, by, rows, t, t) == 0;
-                if (by == 0 && same) same = convert_span(m, probe, by, rows, 0, m->tx - 1) == 0;
-            } else {
-                same = convert_span(m, probe, by, rows, 0, m->tx - 1) == 0;
+                same = same && band_matches(m, whole, stride, y0, rows, 0, m->tx - 1);
+                // every span width convert_flagged makes, from the first tile and to the edge
+                for (int n = 2; n < m->tx && same; n = snap_width(n + 1)) {
+                    same = convert_span(m, probe, by, rows, 0, n - 1) == 0 &&
+                           band_matches(m, whole, stride, y0, rows, 0, n - 1) &&
+                           convert_span(m, probe, by, rows, m->tx - n, m->tx - 1) == 0 &&
+                           band_matches(m, whole, stride, y0, rows, m->tx - n, m->tx - 1);
+                }
             }
-            for (int r = 0; r < rows && same; r++)
-                same = !memcmp(m->scratch + r * m->stride, whole + (ptrdiff_t)(y0 + r) * stride, row);
+            // the whole band as one span (MODE_BANDS, and the short last band's converter)
+            same = same && convert_span(m, probe, by, rows, 0, m->tx - 1) == 0 &&
+                   band_matches(m, whole, stride, y0, rows, 0, m->tx - 1);
         }
         if (same) mode = candidate;
     }
@@ -441,9 +477,14 @@ static int build_converter(fd_meter *m, const AVFrame *f) {
     m->sws_span = av_calloc((size_t)4 * m->tx, sizeof *m->sws_span);
     if (!m->sws_whole || !m->sws_span) return -1;
     m->mode = probe_locality(m);
-    if (m->mode == MODE_WHOLE) {  // the span converters are not used; free their tables
-        for (int i = 0; i < 4 * m->tx; i++) sws_freeContext(m->sws_span[i]);
-        memset(m->sws_span, 0, sizeof *m->sws_span * 4 * m->tx);
+    // free the tables of the converters the probe made and the mode does not use: all of them for
+    // whole frames, all but the whole band's (an edge span from tile 0, of either height) for bands
+    for (int i = 0; i < 4 * m->tx; i++) {
+        int whole_band = i == 1 * m->tx || i == 3 * m->tx;
+        if (m->mode == MODE_WHOLE || (m->mode == MODE_BANDS && !whole_band)) {
+            sws_freeContext(m->sws_span[i]);
+            m->sws_span[i] = NULL;
+        }
     }
     return 0;
 }
