@@ -1,4 +1,4 @@
-// allocator.c - the one setting framediff makes to the C allocator.
+// allocator.c - the setting framediff makes to the C allocator, and a trim of its free pages.
 //
 // NB: glibc raises its mmap threshold to the size of every mmapped block freed (up to 32 MiB), so
 // after the first frames the large blocks of the decoder and of the classifier's windows came
@@ -17,6 +17,14 @@ int fd_fixed_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 #else
     (void)bytes;
+    return 0;
+#endif
+}
+
+int fd_trim_free_memory(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
     return 0;
 #endif
 }

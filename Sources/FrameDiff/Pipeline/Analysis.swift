@@ -37,6 +37,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     do {
         info = try scanFilm(source, options: scan) { m in
             queue.put(m)
+            if m.index % 60 == 59 { returnFreedMemory() }
             onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
         }
     } catch {
