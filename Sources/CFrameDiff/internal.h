@@ -60,4 +60,10 @@ int fd_diff_bits(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits);
 
 // Sum of squared differences of one tile 16 pixels (48 bytes) wide of 8-bit RGB (kernel.c).
 uint64_t fd_tile16_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride, int rows);
+
+// One changed 16-pixel 8-bit tile in one pass (kernel.c): returns the sum of squared differences
+// of `fresh` against `pic`, puts `fresh`'s statistics in `stats` (unless NULL) and copies `fresh`
+// into `pic`.
+uint64_t fd_tile16_take(uint8_t *pic, ptrdiff_t pic_stride, const uint8_t *fresh, ptrdiff_t fresh_stride, int rows,
+                        fd_tile_stats *stats);
 #endif

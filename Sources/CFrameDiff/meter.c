@@ -193,10 +193,14 @@ static void take_tiles(fd_meter *m, const uint8_t *fresh, int by, int rows) {
         if (!m->flag[t]) continue;
         int x0 = t * m->tile, px = x0 + m->tile < m->w ? m->tile : m->w - x0;
         size_t off = (size_t)x0 * 3 * m->bpc, bytes = (size_t)px * 3 * m->bpc;
+        if (m->has_prev && m->bpc == 1 && px == 16) {
+            // (a tile whose RGB did not change gets the statistics and bytes it already has)
+            sse[t] = fd_tile16_take(cur + off, m->stride, fresh + off, m->stride, rows, m->keep_stats ? &stats[t] : NULL);
+            continue;
+        }
         if (m->has_prev) {
-            if (m->bpc == 1 && px == 16) sse[t] = fd_tile16_sse(cur + off, m->stride, fresh + off, m->stride, rows);
-            else (m->bpc == 1 ? fd_band_sse : fd_band_sse16)(cur + off, m->stride, fresh + off, m->stride, px * 3,
-                                                            rows, px * 3, &sse[t]);
+            (m->bpc == 1 ? fd_band_sse : fd_band_sse16)(cur + off, m->stride, fresh + off, m->stride, px * 3, rows,
+                                                       px * 3, &sse[t]);
             if (sse[t] == 0) continue;  // identical RGB: same statistics, nothing to copy
         }
         if (!m->keep_stats) {

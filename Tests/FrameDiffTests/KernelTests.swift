@@ -139,4 +139,39 @@ struct KernelVariantTests {
         #expect(fd_kernel_tile_stats16(1, a, stride, Int32(rows), &stats) == 0)
         #expect(stats.sum_r == statsRef.sum_r && stats.sum_g == statsRef.sum_g && stats.sum_b == statsRef.sum_b && stats.sum_sq == statsRef.sum_sq)
     }
+    @Test("taking a changed tile in one pass: squared differences, statistics and the copy, as the three steps give them",
+          arguments: [1, 2, 14, 16, 64])
+    func tile16Take(rows: Int) {
+        let stride = 48 + 13
+        // random bytes, and the extremes (0 against 255 everywhere: the largest lane sums)
+        for seed in 0..<3 {
+            var rng = SplitMix64(seed: 1700 + UInt64(rows * 4 + seed))
+            var old = rng.bytes(stride * rows + 16), fresh = rng.bytes(stride * rows + 16)
+            if seed == 1 { old = [UInt8](repeating: 0, count: old.count); fresh = [UInt8](repeating: 255, count: fresh.count) }
+            if seed == 2 { fresh = old }  // an unchanged tile: nothing moves, the statistics are its own
+            var refPic = old, refStats = fd_tile_stats(), refSSE: UInt64 = 0
+            #expect(fd_kernel_tile16_take(0, &refPic, stride, fresh, stride, Int32(rows), &refStats, &refSSE) == 0)
+            var expectedSSE: UInt64 = 0
+            _ = fd_kernel_tile16_sse(0, old, stride, fresh, stride, Int32(rows), &expectedSSE)
+            #expect(refSSE == expectedSSE)
+            for r in 0..<rows {
+                #expect(Array(refPic[(r * stride)..<(r * stride + 48)]) == Array(fresh[(r * stride)..<(r * stride + 48)]))
+                // bytes between rows are not the tile's
+                #expect(Array(refPic[(r * stride + 48)..<(r * stride + stride)]) == Array(old[(r * stride + 48)..<(r * stride + stride)]))
+            }
+            var pic = old, stats = fd_tile_stats(), sse: UInt64 = 0
+            guard fd_kernel_tile16_take(2, &pic, stride, fresh, stride, Int32(rows), &stats, &sse) == 0 else {
+                // (no AVX2 on this CPU: the dispatch uses the three kernels, tested above)
+                continue
+            }
+            #expect(sse == refSSE, "rows \(rows) seed \(seed)")
+            #expect(pic == refPic)
+            #expect(stats.sum_r == refStats.sum_r && stats.sum_g == refStats.sum_g && stats.sum_b == refStats.sum_b
+                    && stats.sum_sq == refStats.sum_sq, "rows \(rows) seed \(seed)")
+            // without statistics (rank): the same difference and copy
+            var pic2 = old, sse2: UInt64 = 0
+            #expect(fd_kernel_tile16_take(2, &pic2, stride, fresh, stride, Int32(rows), nil, &sse2) == 0)
+            #expect(sse2 == refSSE && pic2 == refPic)
+        }
+    }
 }

@@ -137,6 +137,10 @@ int fd_kernel_tile16_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, cons
                          int rows, uint64_t *out);
 /// Channel sums and sum of squares of one 16-pixel RGB tile.
 int fd_kernel_tile_stats16(int variant, const uint8_t *p, ptrdiff_t stride, int rows, fd_tile_stats *out);
+/// Measures and takes one changed 16-pixel RGB tile: the squared differences of `fresh` against
+/// `pic` in `out`, `fresh`'s statistics in `stats` (when not NULL), and `fresh` copied into `pic`.
+int fd_kernel_tile16_take(int variant, uint8_t *pic, ptrdiff_t pic_stride, const uint8_t *fresh, ptrdiff_t fresh_stride,
+                          int rows, fd_tile_stats *stats, uint64_t *out);
 
 // ---------------------------------------------------------------------------------------------
 // Clips (libavformat + libavcodec): a looping animated WebP of 8-bit RGB frames, each shown from
