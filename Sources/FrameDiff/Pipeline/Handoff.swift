@@ -8,17 +8,22 @@ import Foundation
 ///     let q = Handoff<FrameMeasure>(capacity: 8); q.put(m) ... q.close()   // consumer: while let m = q.take()
 final class Handoff<Item: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
-    private var items: [Item] = []
-    private var head = 0
+    /// A ring of `capacity` slots; a taken item's slot is emptied at once.
+    /// NB: an array consumed from its front and compacted every 64 items kept up to 64 taken
+    /// frames' tile lists alive, 9.6 MB at the peak of the 60 s bench film.
+    private var slots: [Item?]
+    private var head = 0, count = 0
     private var closed = false
-    private let capacity: Int
 
-    init(capacity: Int) { self.capacity = max(1, capacity) }
+    init(capacity: Int) { slots = [Item?](repeating: nil, count: max(1, capacity)) }
 
     func put(_ item: Item) {
         condition.lock()
-        while items.count - head >= capacity && !closed { condition.wait() }
-        if !closed { items.append(item) }
+        while count == slots.count && !closed { condition.wait() }
+        if !closed {
+            slots[(head + count) % slots.count] = item
+            count += 1
+        }
         condition.broadcast()
         condition.unlock()
     }
@@ -27,14 +32,12 @@ final class Handoff<Item: Sendable>: @unchecked Sendable {
     func take() -> Item? {
         condition.lock()
         defer { condition.unlock() }
-        while head == items.count && !closed { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head > 64 && head * 2 > items.count {
-            items.removeFirst(head)
-            head = 0
-        }
+        while count == 0 && !closed { condition.wait() }
+        guard count > 0 else { return nil }
+        let item = slots[head]
+        slots[head] = nil
+        head = (head + 1) % slots.count
+        count -= 1
         condition.broadcast()
         return item
     }
