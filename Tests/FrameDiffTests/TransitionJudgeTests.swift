@@ -19,10 +19,10 @@ struct TransitionJudgeTests {
             + [[SIMD3<Float>]](repeating: region.map { _ in new }, count: 6)
         var previous = pictures[0]
         for (k, p) in pictures.enumerated() {
-            var changes: [(tile: Int, rmse: Float, shift: Float)] = []
+            var changes: [ClassifierWindow.Change] = []
             for (i, t) in region.enumerated() where p[i] != previous[i] {
                 thumb.set(t, mean: p[i], flat: true)
-                changes.append((t, abs(p[i].x - previous[i].x) / 255, abs(p[i].x - previous[i].x)))
+                changes.append(.init(tile: t, rmse: abs(p[i].x - previous[i].x) / 255, shift: abs(p[i].x - previous[i].x)))
             }
             previous = p
             w.append(.init(index: k, ptsMs: Double(k) * 1000 / 30, rmse: 0, changes: changes, thumb: thumb))

@@ -91,7 +91,7 @@ public final class Classifier {
         if counting > 0, let last = lastActiveMs, m.ptsMs - last >= still { flush() }
         // the picture held still from the last frame until now (a VFR film writes no frames meanwhile)
         if let last = lastActiveMs, m.ptsMs - last >= options.stableMs { quietPosition = window.count - 1 }
-        window.append(frame(m, changes: board.deltas.map { ($0.tile, $0.rmse, $0.shift) }))
+        window.append(frame(m, changes: board.deltas.map { .init(tile: $0.tile, rmse: $0.rmse, shift: $0.shift) }))
         if counting > 0 {
             lastActiveMs = m.ptsMs
         } else if let last = lastActiveMs, m.ptsMs - last >= still {
@@ -119,7 +119,7 @@ public final class Classifier {
         return findings.sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
 
-    private func frame(_ m: FrameMeasure, changes: [(tile: Int, rmse: Float, shift: Float)]) -> ClassifierWindow.Frame {
+    private func frame(_ m: FrameMeasure, changes: [ClassifierWindow.Change]) -> ClassifierWindow.Frame {
         ClassifierWindow.Frame(index: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changes: changes, thumb: board.picture)
     }
 
