@@ -449,10 +449,14 @@ static int probe_locality(fd_meter *m) {
                 // every tile alone
                 for (int t = 0; t < m->tx && same; t++) same = convert_span(m, probe, by, rows, t, t) == 0;
                 same = same && band_matches(m, whole, stride, y0, rows, 0, m->tx - 1);
-                // every span width convert_flagged makes, from the first tile and to the edge
+                // every span width convert_flagged makes: from the first tile, from the second (a
+                // converter serves its width at any start, and odd tiles start chroma mid-word), and
+                // to the edge
                 for (int n = 2; n < m->tx && same; n = snap_width(n + 1)) {
                     same = convert_span(m, probe, by, rows, 0, n - 1) == 0 &&
                            band_matches(m, whole, stride, y0, rows, 0, n - 1) &&
+                           (n + 1 >= m->tx || (convert_span(m, probe, by, rows, 1, n) == 0 &&
+                                               band_matches(m, whole, stride, y0, rows, 1, n))) &&
                            convert_span(m, probe, by, rows, m->tx - n, m->tx - 1) == 0 &&
                            band_matches(m, whole, stride, y0, rows, m->tx - n, m->tx - 1);
                 }
