@@ -265,6 +265,10 @@ uint64_t fd_tile16_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, p
 
 // --- measuring and taking one changed 16-pixel tile ------------------------------------------------
 
+static void copy_tile16(uint8_t *pic, ptrdiff_t pic_stride, const uint8_t *fresh, ptrdiff_t fresh_stride, int rows) {
+    for (int r = 0; r < rows; r++) memcpy(pic + r * pic_stride, fresh + r * fresh_stride, 48);
+}
+
 // The plain definition: the squared differences of `fresh` against `pic`, `fresh`'s statistics
 // (when `stats`), and `fresh` copied into `pic`.
 static uint64_t tile16_take_c(uint8_t *pic, ptrdiff_t pic_stride, const uint8_t *fresh, ptrdiff_t fresh_stride,
@@ -272,7 +276,7 @@ static uint64_t tile16_take_c(uint8_t *pic, ptrdiff_t pic_stride, const uint8_t 
     uint64_t sse = 0;
     fd_band_sse_scalar(pic, pic_stride, fresh, fresh_stride, 48, rows, 48, &sse);
     if (stats) fd_tile_stats_c(fresh, fresh_stride, 16, rows, 1, stats);
-    for (int r = 0; r < rows; r++) memcpy(pic + r * pic_stride, fresh + r * fresh_stride, 48);
+    copy_tile16(pic, pic_stride, fresh, fresh_stride, rows);
     return sse;
 }
 
@@ -339,9 +343,10 @@ uint64_t fd_tile16_take(uint8_t *pic, ptrdiff_t pic_stride, const uint8_t *fresh
 #ifdef FD_X86
     if (cpu_has_avx2() && rows <= 64) return tile16_take_avx2(pic, pic_stride, fresh, fresh_stride, rows, stats);
 #endif
+    // the same three steps with the dispatched kernels
     uint64_t sse = fd_tile16_sse(pic, pic_stride, fresh, fresh_stride, rows);
     if (stats) fd_tile_stats_16(fresh, fresh_stride, rows, stats);
-    for (int r = 0; r < rows; r++) memcpy(pic + r * pic_stride, fresh + r * fresh_stride, 48);
+    copy_tile16(pic, pic_stride, fresh, fresh_stride, rows);
     return sse;
 }
 

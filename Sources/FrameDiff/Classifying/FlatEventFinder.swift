@@ -131,19 +131,21 @@ struct FlatEventFinder {
             return i
         }
         let cols = grid.columns, tolerance = Float(options.colourTolerance)
+        // (the right and the lower neighbour, in that order, without an array an interval)
+        func join(_ i: Int32, _ v: FillTracker.Interval, withTile nb: Int) {
+            var j = head[nb]
+            while j >= 0 {
+                let w = interval(j)
+                if abs(w.start - v.start) <= 1, abs(w.end - v.end) <= 1, maxAbs(w.colour - v.colour) <= tolerance {
+                    parent[Int(find(i))] = find(j)
+                }
+                j = next[Int(j)]
+            }
+        }
         for i in 0..<Int32(n) {
             let v = interval(i)
-            let x = v.tile % cols
-            for nb in [x + 1 < cols ? v.tile + 1 : -1, v.tile + cols] where nb >= 0 && nb < grid.count {
-                var j = head[nb]
-                while j >= 0 {
-                    let w = interval(j)
-                    if abs(w.start - v.start) <= 1, abs(w.end - v.end) <= 1, maxAbs(w.colour - v.colour) <= tolerance {
-                        parent[Int(find(i))] = find(j)
-                    }
-                    j = next[Int(j)]
-                }
-            }
+            if v.tile % cols + 1 < cols { join(i, v, withTile: v.tile + 1) }
+            if v.tile + cols < grid.count { join(i, v, withTile: v.tile + cols) }
         }
         // NB: most groups are a tile or two of smooth content; counting first builds only the big ones
         var size = [Int32](repeating: 0, count: n)

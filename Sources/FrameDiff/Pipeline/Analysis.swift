@@ -24,6 +24,8 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     // NB: 8 frames of changed tiles in flight; the classifier's bursts (deciding a window) no
     // longer stall the decoder.
     let queue = Handoff<FrameMeasure>(capacity: 8)
+    // frames between returns of freed pages to the system: a second of 60 fps film (Allocator.swift)
+    let freedMemoryEvery = 60
     let done = DispatchSemaphore(value: 0)
     let worker = Thread {
         while let m = queue.take() { classifying.add(m) }
@@ -37,7 +39,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     do {
         info = try scanFilm(source, options: scan) { m in
             queue.put(m)
-            if m.index % 60 == 59 { returnFreedMemory() }
+            if (m.index + 1) % freedMemoryEvery == 0 { returnFreedMemory() }
             onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
         }
     } catch {
