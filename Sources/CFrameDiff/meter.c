@@ -81,8 +81,11 @@ static int set_depth(fd_meter *m, int bpc) {
     m->bpc = bpc;
     m->has_prev = 0;
     m->pic = alloc_rgb(m->w, m->h, bpc, &m->stride);
-    // (a band, not a frame: 58 KB instead of 9.5 MB at 1206x2622)
-    m->scratch = alloc_rgb(m->w, m->band_h, bpc, &m->stride);
+    // (a band, not a frame: 58 KB instead of 9.5 MB at 1206x2622) and one row more: swscale's copy
+    // paths for packed RGB (packedCopyWrapper, bswap_16bpc) write whole strides from the span's
+    // first byte, so a span at x0 runs up to one stride past its rows. probe_locality finds such
+    // formats and turns spans off for them; the row keeps the probe itself inside the buffer.
+    m->scratch = alloc_rgb(m->w, m->band_h + 1, bpc, &m->stride);
     return m->pic && m->scratch ? 0 : -1;
 }
 
@@ -411,8 +414,25 @@ static int band_matches(const fd_meter *m, const uint8_t *whole, ptrdiff_t strid
     return 1;
 }
 
+// A byte swscale never writes on purpose: the probe fills the scratch past a band's rows with it.
+#define OVERRUN_CANARY 0xA5
+
+// Converts tiles t0..t1 of band `by` of the probe frame and checks that swscale wrote nothing past
+// the band's rows (the row of slack after them keeps such a write inside the scratch): a converter
+// that does reads and writes a stride past its span, so it must not be used on spans.
+static int probe_span(fd_meter *m, const AVFrame *probe, int by, int rows, int t0, int t1) {
+    uint8_t *past = m->scratch + (ptrdiff_t)rows * m->stride;
+    size_t slack = (size_t)(m->band_h + 1 - rows) * m->stride + 64;
+    memset(past, OVERRUN_CANARY, slack);
+    if (convert_span(m, probe, by, rows, t0, t1) < 0) return 0;
+    for (size_t i = 0; i < slack; i++)
+        if (past[i] != OVERRUN_CANARY) return 0;
+    return 1;
+}
+
 // Whether converting parts of a frame gives the bytes of converting it whole: MODE_SPANS when
-// spans of tiles do, MODE_BANDS when whole bands do, else MODE_WHOLE. Checked on random planes.
+// spans of tiles do, MODE_BANDS when whole bands do, else MODE_WHOLE. Checked on random planes,
+// each conversion also for writing past its rows (probe_span).
 static int probe_locality(fd_meter *m) {
     AVFrame *probe = av_frame_alloc();
     ptrdiff_t stride;
@@ -421,12 +441,14 @@ static int probe_locality(fd_meter *m) {
     if (!probe || !whole) goto done;
     probe->format = m->conv_fmt;
     probe->width = m->w;
-    probe->height = m->h;
+    // a band of rows more than the frame: a converter that reads past its span's rows (what
+    // probe_span looks for) reads probe bytes, not past the buffer
+    probe->height = m->h + m->tile;
     if (av_frame_get_buffer(probe, 0) < 0) goto done;
     uint32_t seed = 12345;
     const plane_layout *l = &m->layout;
     for (int p = 0; p < (l->palette ? 2 : l->count); p++) {
-        int rows = l->palette && p == 1 ? 1 : (m->h + (1 << l->shift_h[p]) - 1) >> l->shift_h[p];
+        int rows = l->palette && p == 1 ? 1 : (probe->height + (1 << l->shift_h[p]) - 1) >> l->shift_h[p];
         int bytes = l->palette && p == 1 ? 1024 : l->row_bytes[p];
         for (int r = 0; r < rows; r++)
             for (int i = 0; i < bytes; i++) {
@@ -447,22 +469,22 @@ static int probe_locality(fd_meter *m) {
             int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
             if (candidate == MODE_SPANS && rows == m->band_h) {
                 // every tile alone
-                for (int t = 0; t < m->tx && same; t++) same = convert_span(m, probe, by, rows, t, t) == 0;
+                for (int t = 0; t < m->tx && same; t++) same = probe_span(m, probe, by, rows, t, t);
                 same = same && band_matches(m, whole, stride, y0, rows, 0, m->tx - 1);
                 // every span width convert_flagged makes: from the first tile, from the second (a
                 // converter serves its width at any start, and odd tiles start chroma mid-word), and
                 // to the edge
                 for (int n = 2; n < m->tx && same; n = snap_width(n + 1)) {
-                    same = convert_span(m, probe, by, rows, 0, n - 1) == 0 &&
+                    same = probe_span(m, probe, by, rows, 0, n - 1) &&
                            band_matches(m, whole, stride, y0, rows, 0, n - 1) &&
-                           (n + 1 >= m->tx || (convert_span(m, probe, by, rows, 1, n) == 0 &&
+                           (n + 1 >= m->tx || (probe_span(m, probe, by, rows, 1, n) &&
                                                band_matches(m, whole, stride, y0, rows, 1, n))) &&
-                           convert_span(m, probe, by, rows, m->tx - n, m->tx - 1) == 0 &&
+                           probe_span(m, probe, by, rows, m->tx - n, m->tx - 1) &&
                            band_matches(m, whole, stride, y0, rows, m->tx - n, m->tx - 1);
                 }
             }
             // the whole band as one span (MODE_BANDS, and the short last band's converter)
-            same = same && convert_span(m, probe, by, rows, 0, m->tx - 1) == 0 &&
+            same = same && probe_span(m, probe, by, rows, 0, m->tx - 1) &&
                    band_matches(m, whole, stride, y0, rows, 0, m->tx - 1);
         }
         if (same) mode = candidate;

@@ -196,6 +196,33 @@ done:
     return result;
 }
 
+// Whether the stream is a still picture attached to the file (cover art, a thumbnail), which
+// FFmpeg lists as a video stream of one frame.
+static int is_attached_picture(const AVStream *st) {
+    return (st->disposition & AV_DISPOSITION_ATTACHED_PIC) != 0;
+}
+
+static int attached_pictures(const AVFormatContext *fmt) {
+    int n = 0;
+    for (unsigned i = 0; i < fmt->nb_streams; i++)
+        n += fmt->streams[i]->codecpar->codec_type == AVMEDIA_TYPE_VIDEO && is_attached_picture(fmt->streams[i]);
+    return n;
+}
+
+// The video stream to analyse: FFmpeg's choice among the streams that are not attached pictures
+// (av_find_best_stream only ranks a cover below a film, it picks one when nothing else is there).
+static int pick_video_stream(AVFormatContext *fmt, const AVCodec **codec) {
+    int best = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, -1, -1, codec, 0);
+    if (best < 0 || !is_attached_picture(fmt->streams[best])) return best;
+    int ret = AVERROR_STREAM_NOT_FOUND;
+    for (unsigned i = 0; i < fmt->nb_streams && ret < 0; i++) {
+        const AVStream *st = fmt->streams[i];
+        if (st->codecpar->codec_type != AVMEDIA_TYPE_VIDEO || is_attached_picture(st)) continue;
+        ret = av_find_best_stream(fmt, AVMEDIA_TYPE_VIDEO, (int)i, -1, codec, 0);
+    }
+    return ret;
+}
+
 fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen) {
     av_log_set_level(AV_LOG_QUIET);
     fd_video *v = av_mallocz(sizeof *v);
@@ -219,8 +246,11 @@ fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen)
     ret = avformat_find_stream_info(v->fmt, NULL);
     if (ret < 0) { fd_set_error(err, errlen, "cannot read the film's streams", ret); goto fail; }
     const AVCodec *codec = NULL;
-    ret = av_find_best_stream(v->fmt, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
-    if (ret == AVERROR_STREAM_NOT_FOUND) { fd_set_error(err, errlen, "no video stream", 0); goto fail; }
+    ret = pick_video_stream(v->fmt, &codec);
+    if (ret == AVERROR_STREAM_NOT_FOUND) {
+        fd_set_error(err, errlen, attached_pictures(v->fmt) ? "no video stream (only an attached picture)" : "no video stream", 0);
+        goto fail;
+    }
     if (ret < 0 || !codec) { fd_set_error(err, errlen, "no decoder for the video stream", ret < 0 ? ret : 0); goto fail; }
     v->stream = ret;
     AVStream *st = v->fmt->streams[v->stream];
