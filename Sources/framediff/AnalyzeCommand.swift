@@ -26,7 +26,7 @@ struct AnalyzeCommand: Command {
         guard !p.positionals.isEmpty else { throw UsageError("no FILM given") }
         films = p.positionals
         format = CommonOptions.format(p)
-        if format == .html, p.value("--out") == nil { throw UsageError("--format html needs --out DIR") }
+        if format == .html, p.value("--out") == nil || p.value("--out") == "-" { throw UsageError("--format html needs --out DIR") }
         out = p.value("--out")
         stats = p.value("--stats")
         quiet = p.has("--quiet")
@@ -78,6 +78,8 @@ struct AnalyzeCommand: Command {
             try writeHTMLReport(reports[0], to: folder, scan: options.scan)
             return
         }
+        // (a user's folder is refused before any report is written into it)
+        try OutputFile.claimFolder(folder)
         var rows: [(summary: FilmSummary, folder: String?)] = []
         for (i, r) in reports.enumerated() {
             let sub = FilmSummary.reportFolder(i, r.film)

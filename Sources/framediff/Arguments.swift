@@ -144,7 +144,7 @@ enum CommonOptions {
     static func format(_ formats: [ReportFormat], _ help: String = "the report's format") -> OptionSpec {
         .choice("--format", "FORMAT", help, formats.map(\.rawValue), default: formats[0].rawValue)
     }
-    static let out = OptionSpec.text("--out", "PATH", "write the report to PATH instead of stdout")
+    static let out = OptionSpec.text("--out", "PATH", "write the report to PATH instead of stdout (- is stdout)")
     static let mask = OptionSpec.text("--mask", "X,Y,W,H", "exclude a region (displayed pixels) from every measure; repeatable",
                                       repeatable: true)
     static let threads = OptionSpec.integer("--threads", "N", "decoder threads, 0 for one per core", in: 0...64,

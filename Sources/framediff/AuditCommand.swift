@@ -70,9 +70,7 @@ struct AuditCommand: Command {
         let analysis = o
         if let html {
             // (before any film is analysed: a folder that cannot be made fails the audit at once)
-            do { try FileManager.default.createDirectory(atPath: html, withIntermediateDirectories: true) } catch {
-                throw WriteError(path: html, cause: "cannot create the folder")
-            }
+            try OutputFile.claimFolder(html)
         }
 
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, films.count))) { _ in

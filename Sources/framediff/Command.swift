@@ -45,9 +45,10 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 }
 
-/// Writes a report to `--out` (in one step: an earlier file survives a failed write) or to stdout.
+/// Writes a report to `--out` (in one step: an earlier file survives a failed write) or to stdout
+/// (no path, or `-` as every Unix tool reads it).
 func emit(_ text: String, to path: String?) throws {
-    guard let path else { return try Console.out(text) }
+    guard let path, path != "-" else { return try Console.out(text) }
     try OutputFile.write(Data(text.utf8), to: path)
 }
 

@@ -26,57 +26,215 @@ public struct WriteError: Error, CustomStringConvertible, Equatable {
 
 /// Writes files and folders so that a reader never sees half of one: into a temporary name in the
 /// same folder, then renamed over the old one (an earlier report or baseline survives a full disk).
+/// Only a regular file (or nothing) is ever replaced: a device (`/dev/null`, `/dev/full`), a FIFO
+/// or a terminal is written through, a symbolic link is followed to what it names, and a folder of
+/// the user's is never replaced by a report folder.
 ///
 ///     try OutputFile.write(Data(json.utf8), to: "audit.json")
 ///     try OutputFile.folder("report") { tmp in try page.write(toFile: tmp + "/index.html", ...) }
 public enum OutputFile {
-    /// Replaces `path` with `data` in one step, creating its folder when needed.
+    /// The file framediff puts in every report folder it writes, so that it can tell its own folder
+    /// (which a new report may replace) from a user's (which it never touches).
+    public static let folderMarker = ".framediff-report"
+
+    /// Replaces `path` with `data` in one step, creating its folder when needed; writes through a
+    /// device, a FIFO or a terminal instead, and through a symbolic link to the file it names.
     public static func write(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
+        var target = path
+        var found = try kind(of: path)
+        if case .link(let resolved) = found {
+            target = resolved
+            found = try kind(of: resolved)
+        }
+        switch found {
+        case .missing, .regular, .link:
+            try replace(target, with: data, named: path)
+        case .stream:
+            try writeThrough(data, to: target, named: path)
+        case .directory:
+            throw WriteError(path: path, cause: "it is a folder; name a file")
+        case .other(let what):
+            throw WriteError(path: path, cause: "it is \(what); name a regular file")
+        }
+    }
+
+    /// What is at a path an output is to go to.
+    enum PathKind: Equatable {
+        case missing, regular, directory
+        /// a character device or a FIFO: written through, never replaced
+        case stream
+        /// a symbolic link to `resolved`, the end of its chain of links (which may not exist yet)
+        case link(resolved: String)
+        /// a block device or a socket: neither replaced nor written to
+        case other(String)
+    }
+
+    static func kind(of path: String) throws -> PathKind {
+        var st = stat()
+        guard lstat(path, &st) == 0 else {
+            if errno == ENOENT { return .missing }
+            throw WriteError.posix(path, errno)
+        }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .directory
+        case S_IFCHR, S_IFIFO: return .stream
+        case S_IFBLK: return .other("a block device")
+        case S_IFSOCK: return .other("a socket")
+        case S_IFLNK:
+            guard let resolved = resolveLink(path) else {
+                throw WriteError(path: path, cause: "a symbolic link that loops or names an unreachable place")
+            }
+            return .link(resolved: resolved)
+        default: return .other("not a regular file")
+        }
+    }
+
+    /// Where a symbolic link leads: the final path of a chain of links (missing at the end is
+    /// fine: the report will be created there), nil for a loop.
+    private static func resolveLink(_ path: String) -> String? {
+        var current = path
+        for _ in 0..<40 {  // the kernel's own limit on links followed (ELOOP)
+            var st = stat()
+            guard lstat(current, &st) == 0 else { return errno == ENOENT ? current : nil }
+            guard st.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buf = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buf, buf.count - 1)
+            guard n > 0 else { return nil }
+            let dest = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = dest.hasPrefix("/") ? dest : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(dest)
+        }
+        return nil
+    }
+
+    /// The atomic path: a temporary file beside `target`, renamed over it (keeping its mode).
+    private static func replace(_ target: String, with data: Data, named path: String) throws {
+        let url = URL(fileURLWithPath: target)
         let dir = url.deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         } catch {
             throw WriteError(path: path, cause: "cannot create the folder \(dir)")
         }
+        var old = stat()
+        let mode: mode_t = lstat(target, &old) == 0 ? old.st_mode & 0o7777 : 0o644
         let tmp = (dir as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_EXCL | O_NOFOLLOW, mode)
         guard fd >= 0 else { throw WriteError.posix(path, errno) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < raw.count {
-                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
-        }
+        var failure = writeAll(data, to: fd)
+        if failure == 0, fchmod(fd, mode) != 0 { failure = errno }
         if failure == 0, fsync(fd) != 0, errno != EINVAL { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
-        if failure == 0, rename(tmp, path) != 0 { failure = errno }
+        if failure == 0, rename(tmp, target) != 0 { failure = errno }
         if failure != 0 {
             unlink(tmp)
             throw WriteError.posix(path, failure)
         }
     }
 
+    /// A device or a FIFO: opened as it is and written to (a full device says ENOSPC). A FIFO
+    /// that nobody reads is an error at once, not a wait.
+    private static func writeThrough(_ data: Data, to target: String, named path: String) throws {
+        let fd = open(target, O_WRONLY | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else {
+            if errno == ENXIO { throw WriteError(path: path, cause: "a FIFO that nothing reads") }
+            throw WriteError.posix(path, errno)
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        var failure = writeAll(data, to: fd)
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw WriteError.posix(path, failure) }
+    }
+
+    /// Writes every byte (a short write is continued, EINTR retried): 0, or the errno that stopped it.
+    private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Int32 in
+            var offset = 0
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return 0
+        }
+    }
+
+    /// Makes `path` a report folder framediff may fill: created when missing; an existing folder
+    /// only when it is empty or one framediff wrote (it holds the marker, or only what a report
+    /// holds). Marks it, so a later report may replace it.
+    public static func claimFolder(_ path: String) throws {
+        let fm = FileManager.default
+        var found = try kind(of: path)
+        if case .link(let resolved) = found { found = try kind(of: resolved) }
+        guard found == .missing || found == .directory else {
+            throw WriteError(path: path, cause: "a file of that name is in the way")
+        }
+        if fm.fileExists(atPath: path), !isReportFolder(path) {
+            throw WriteError(path: path, cause: "the folder holds other files; name a new or a report folder")
+        }
+        do {
+            try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Data().write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(folderMarker)))
+        } catch {
+            throw WriteError(path: path, cause: "cannot create the folder")
+        }
+    }
+
+    /// Whether a folder may be replaced by a report: empty, marked by framediff, or (a report of an
+    /// earlier version, before the marker) holding only index.html, img/ and report folders.
+    static func isReportFolder(_ path: String) -> Bool {
+        guard let items = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        if items.isEmpty || items.contains(folderMarker) { return true }
+        guard items.contains("index.html") else { return false }
+        return items.allSatisfy { name in
+            let sub = (path as NSString).appendingPathComponent(name)
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: sub, isDirectory: &isDir) else { return false }
+            if name == "index.html" { return !isDir.boolValue }
+            if name == "img" { return isDir.boolValue && isPictureFolder(sub) }
+            return isDir.boolValue && isReportFolder(sub)
+        }
+    }
+
+    /// img/ of a report: the key frames, heat maps and clips it names.
+    private static func isPictureFolder(_ path: String) -> Bool {
+        let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return items.allSatisfy { n in
+            (n.hasPrefix("frame-") || n.hasPrefix("heat-")) && n.hasSuffix(".png") || n.hasPrefix("clip-") && n.hasSuffix(".webp")
+        }
+    }
+
     /// Builds a folder under a temporary name and puts it in place of `path` when `fill` succeeds;
     /// on failure the temporary folder is removed and an earlier `path` is left as it was. Only an
-    /// empty folder or one holding an index.html (an earlier report) is replaced.
+    /// empty folder or a report folder (isReportFolder) is replaced; the new one carries the marker.
     public static func folder(_ path: String, fill: (String) throws -> Void) throws {
         let fm = FileManager.default
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let parent = url.deletingLastPathComponent().path
         let tmp = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
         let old = (parent as NSString).appendingPathComponent(".\(url.lastPathComponent).old-\(getpid())")
+        let existing = try kind(of: url.path)
+        switch existing {
+        case .missing, .directory:
+            break
+        case .link:
+            throw WriteError(path: path, cause: "a symbolic link is in the way; name the folder itself")
+        default:
+            throw WriteError(path: path, cause: "a file of that name is in the way")
+        }
+        // refused before any work: a user's folder is never replaced
+        if existing == .directory, !isReportFolder(url.path) {
+            throw WriteError(path: path, cause: "the folder holds other files; name a new or a report folder")
+        }
         do {
             try fm.createDirectory(atPath: parent, withIntermediateDirectories: true)
             try? fm.removeItem(atPath: tmp)
             try fm.createDirectory(atPath: tmp, withIntermediateDirectories: false)
+            try Data().write(to: URL(fileURLWithPath: (tmp as NSString).appendingPathComponent(folderMarker)))
         } catch {
             throw WriteError(path: path, cause: "cannot create the folder")
         }
@@ -86,17 +244,7 @@ public enum OutputFile {
             try? fm.removeItem(atPath: tmp)
             throw error
         }
-        var isDir: ObjCBool = false
-        let existed = fm.fileExists(atPath: url.path, isDirectory: &isDir)
-        if existed, !isDir.boolValue {
-            try? fm.removeItem(atPath: tmp)
-            throw WriteError(path: path, cause: "a file of that name is in the way")
-        }
-        // only a folder framediff wrote (or an empty one) is replaced; a user's folder is not
-        if existed, let items = try? fm.contentsOfDirectory(atPath: url.path), !items.isEmpty, !items.contains("index.html") {
-            try? fm.removeItem(atPath: tmp)
-            throw WriteError(path: path, cause: "the folder holds other files; name a new or a report folder")
-        }
+        let existed = existing == .directory
         if existed, rename(url.path, old) != 0 {
             let e = errno
             try? fm.removeItem(atPath: tmp)
