@@ -16,34 +16,48 @@
 #define FD_AHEAD 1
 
 struct fd_video {
+    // Set by fd_video_open before the decoding thread starts, then read-only:
+    char *path;
+    int threads;
+    int stall_ms;       // how long fd_video_open and fd_video_next wait for the thread; 0 forever
+    double seek_ms;     // where decoding starts (the keyframe at or before it); < 0 the start
+    // Set by the decoding thread before it reports `opened`, then read-only:
     AVFormatContext *fmt;
     AVCodecContext *dec;
+    fd_video_info info; // as found on opening
+    int stream;
+    AVRational tb;
+    int rotation;
+    int64_t start_us;   // the film's start time; ffmpeg subtracts it from every timestamp too
+    // The decoding thread's own:
     AVPacket *pkt;
+    AVFrame *work;      // the decoding thread's frame
+    int draining;
+    int retries;        // EAGAINs from the demuxer in a row
+    int64_t last_ts;    // best-effort timestamp of the last frame, for frames without one
+    int64_t frames_out; // frames the decoder gave
+    int64_t discarded;  // packets the demuxer marked as not to be shown (before an edit list's start)
+    int64_t last_end;   // file position just past the last video packet read, -1 when unknown
+    // The caller's own:
     AVFrame *cur;       // the frame fd_video_next last returned
     AVFrame *prev;      // the one before it; the meter compares the two
-    AVFrame *work;      // the decoding thread's frame
-    fd_video_info info; // as found by fd_video_open
+    double cur_ms;
     // Between the decoding thread and the caller, under `lock`:
     pthread_t thread;
-    int thread_started;
     pthread_mutex_t lock;
     pthread_cond_t changed;
+    int opened;         // 0 while opening, 1 open, -1 failed (ring_err says why)
     AVFrame *ring[FD_AHEAD];
     int ring_head, ring_count;
     int finished;       // 1 at the end of the film, -1 on an error (ring_err says which)
-    int stop;           // the caller is closing the film
+    int stop;           // the caller is closing the film (also read, atomically, by interrupted())
+    int abandoned;      // the caller gave up waiting: the thread frees what is left when it returns
     int corrupt_seen;   // `corrupt` as of the last frame handed over
+    int64_t packets_seen, frames_seen, discarded_seen, last_end_seen;
     char ring_err[256];
-    int stream;
-    int draining;
     int corrupt;
     int64_t packets;    // packets of the video stream read so far
-    int retries;        // EAGAINs from the demuxer in a row
-    int64_t start_us;   // the film's start time; ffmpeg subtracts it from every timestamp too
-    int64_t last_ts;    // best-effort timestamp of the last frame, for frames without one
-    AVRational tb;
-    int rotation;
-    double cur_ms;
+    int refs;           // owners (caller, thread): the last to let go frees (atomic)
 };
 
 void fd_set_error(char *err, size_t errlen, const char *what, int averr);

@@ -4,7 +4,7 @@
 #include "cframediff.h"
 
 // The largest picture read: 8K by 8K, well above any phone or desktop capture.
-#define FD_PNG_MAX_PIXELS 64000000
+#define FD_PNG_MAX_PIXELS FD_MAX_PIXELS
 
 #include <png.h>
 #include <stdio.h>
@@ -64,7 +64,7 @@ int fd_png_read(const char *path, uint8_t **rgb, int *width, int *height, ptrdif
     // A picture larger than any screen recording is refused before its pixels take memory (a
     // 1 MB file can declare 20000x20000).
     if ((uint64_t)w * h > FD_PNG_MAX_PIXELS || w > 65535 || h > 65535) {
-        snprintf(err, errlen, "PNG of %ux%u is larger than %d megapixels", (unsigned)w, (unsigned)h, FD_PNG_MAX_PIXELS / 1000000);
+        snprintf(err, errlen, "PNG of %ux%u is larger than framediff reads (%d pixels, 8192x8192)", (unsigned)w, (unsigned)h, FD_PNG_MAX_PIXELS);
         png_destroy_read_struct(&png, &info, NULL);
         fclose(fp);
         return -1;

@@ -22,6 +22,7 @@ enum AnalysisArguments {
         OptionSpec.number("--min-tile-rmse", "R", "smallest texture change of a tile that counts, as 0-1 tile RMSE", in: 0...1,
                           default: classifier.minTileRMSE),
         CommonOptions.threads,
+        CommonOptions.stallTimeout,
     ]
 
     static func parse(_ p: ParsedArguments) throws -> AnalysisOptions {

@@ -53,6 +53,9 @@ struct AnalyzeCommand: Command {
                 if report.video.corruptPackets > 0 && !quiet {
                     Console.err("framediff: note: \(film): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
                 }
+                if !report.video.lengthChecked, !quiet {
+                    Console.err("framediff: note: \(film): its container states no length, so a file cut short would look whole\n")
+                }
                 reports.append(report)
             } catch {
                 // one bad film is named and the others are still analysed (whatever went wrong)

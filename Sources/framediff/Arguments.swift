@@ -149,6 +149,9 @@ enum CommonOptions {
                                       repeatable: true)
     static let threads = OptionSpec.integer("--threads", "N", "decoder threads, 0 for one per core", in: 0...64,
                                             default: String(ScanOptions().threads))
+    static let stallTimeout = OptionSpec.number("--stall-timeout", "S",
+                                                "give up on a film that yields no frame for this long (a FIFO nobody writes, a stalled disk); 0 waits forever",
+                                                in: 0...86_400, default: ScanOptions().stallSeconds)
     static let quiet = OptionSpec.flag("--quiet", "no progress or notes on stderr")
     static let help = OptionSpec.flag("--help", "show this help")
 
@@ -162,6 +165,7 @@ enum CommonOptions {
             o.masks.append(r)
         }
         if let n = p.int("--threads") { o.threads = n }
+        if let s = p.double("--stall-timeout") { o.stallSeconds = s }
         return o
     }
 

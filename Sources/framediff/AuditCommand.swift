@@ -56,10 +56,12 @@ struct AuditCommand: Command {
     }
 
     func run() throws -> Int32 {
-        var films = try findFilms(paths)
+        let found = try findFilms(paths)
+        var films = found.films
         guard !films.isEmpty else {
             throw FilmError.noFilms(path: paths.joined(separator: ", "))
         }
+        if !quiet { found.notes.forEach { Console.err("framediff: note: \($0)\n") } }
         if let s = shardSpec { films = shard(films, k: s.k, of: s.n) }
         let state = AuditState(total: films.count, quiet: quiet)
         let stop = StopFlag()
@@ -73,69 +75,89 @@ struct AuditCommand: Command {
             try OutputFile.claimFolder(html)
         }
 
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, films.count))) { _ in
-            while !stop.isSet, let i = state.next() {
-                let film = films[i]
-                var filmOptions = analysis
-                let filmRules = rules.forFilm(film)
-                filmOptions.scan.masks += filmRules.masks
-                do {
-                    let report = rules.judged(try analyseFilm(film, options: filmOptions))
-                    if let short = report.video.shortfall { throw FilmError.unreadable(path: film, cause: short) }
-                    let row = FilmSummary(report: report)
-                    var item = report.json
-                    if case .object(var members) = item {
-                        members.append(("status", .string(row.status)))
-                        if let w = row.worst { members.append(("worst", .string(w))) }
-                        item = .object(members)
-                    }
-                    if let html {
-                        do {
-                            try writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
-                                                scan: filmOptions.scan)
-                        } catch {
-                            state.noteWriteFailure("framediff: error: \(error)\n")
-                        }
-                    }
-                    state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)
-                } catch FilmError.cancelled {
-                    return
-                } catch {
-                    let cause = FilmError(film: film, error: error).cause
-                    state.finish(i, row: FilmSummary(film: film, error: cause),
-                                 json: filmError(film, cause).rendered(pretty: false),
-                                 frames: 0)
+        let filmList = films
+        let workers = DispatchGroup()
+        for _ in 0..<max(1, min(jobs, films.count)) {
+            DispatchQueue.global().async(group: workers) {
+                while !stop.isSet, let i = state.next() {
+                    self.audit(filmList[i], index: i, found: found, options: analysis, state: state)
                 }
             }
         }
+        // The main thread waits for the workers or for a stop, whichever comes first: a worker held
+        // up inside a film (within the stall limit) does not hold back the rows already finished.
+        while workers.wait(timeout: .now() + 0.2) == .timedOut {
+            if stop.isSet {
+                _ = workers.wait(timeout: .now() + 2)  // the others stop at their next frame
+                break
+            }
+        }
+        let (rows, jsonItems) = state.close()
         state.endProgress()
-        let done = state.rows.indices.compactMap { state.rows[$0] }
+        let done = rows.compactMap { $0 }
         if stop.isSet { Console.err("framediff: stopped: \(done.count) of \(films.count) films finished\n") }
         try Console.out(FilmSummary.table(done))
         if let json {
             // after an interruption the report says so, and names the films it did not run
-            let notRun = films.indices.filter { state.rows[$0] == nil }.map { films[$0] }
-            try emit(batchDocument(state.json.compactMap { $0 }, notRun: stop.isSet ? notRun : nil), to: json)
+            let notRun = films.indices.filter { rows[$0] == nil }.map { films[$0] }
+            try emit(batchDocument(jsonItems.compactMap { $0 }, notRun: stop.isSet ? notRun : nil), to: json)
         }
         if let html {
-            let rows = state.rows.enumerated().compactMap { i, r in
+            let linked = rows.enumerated().compactMap { i, r in
                 r.map { (summary: $0, folder: $0.isError ? nil : FilmSummary.reportFolder(i, $0.film)) }
             }
-            let page = FilmSummary.htmlIndex(rows, title: "framediff audit")
+            let page = FilmSummary.htmlIndex(linked, title: "framediff audit")
             try emit(page, to: (html as NSString).appendingPathComponent("index.html"))
         }
         if stop.isSet { return 130 }
         return done.contains(where: \.isError) || done.count < films.count || state.writeFailed ? 2 : 0
     }
 
+
+    /// Analyses one film of the audit and hands its row to `state` (an error row when the film
+    /// cannot be read; nothing when the audit was stopped while it ran).
+    private func audit(_ film: String, index i: Int, found: FilmSearch, options: AnalysisOptions, state: AuditState) {
+        if let cause = found.unreadable[film] {
+            return state.finish(i, row: FilmSummary(film: film, error: cause), json: filmError(film, cause).rendered(pretty: false),
+                                frames: 0)
+        }
+        var filmOptions = options
+        let filmRules = rules.forFilm(film)
+        filmOptions.scan.masks += filmRules.masks
+        do {
+            let report = rules.judged(try analyseFilm(film, options: filmOptions))
+            if let short = report.video.shortfall { throw FilmError.unreadable(path: film, cause: short) }
+            let row = FilmSummary(report: report)
+            var item = report.json
+            if case .object(var members) = item {
+                members.append(("status", .string(row.status)))
+                if let w = row.worst { members.append(("worst", .string(w))) }
+                item = .object(members)
+            }
+            if let html {
+                do {
+                    try writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
+                                        scan: filmOptions.scan)
+                } catch {
+                    state.noteWriteFailure("framediff: error: \(error)\n")
+                }
+            }
+            state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)
+        } catch FilmError.cancelled {
+            return
+        } catch {
+            let cause = FilmError(film: film, error: error).cause
+            state.finish(i, row: FilmSummary(film: film, error: cause), json: filmError(film, cause).rendered(pretty: false), frames: 0)
+        }
+    }
 }
 
 /// The films handed out to workers, their results, and the progress shown on stderr.
 final class AuditState: @unchecked Sendable {
     private let lock = NSLock()
     private var nextIndex = 0
-    private(set) var rows: [FilmSummary?]
-    private(set) var json: [String?]
+    private var rows: [FilmSummary?]
+    private var json: [String?]
     private var finished = 0, frames = 0
     private let started = Date()
     private let total: Int
@@ -166,9 +188,20 @@ final class AuditState: @unchecked Sendable {
         return nextIndex - 1
     }
 
+    /// The rows finished so far; a worker that finishes later (one still inside a film when the
+    /// audit was stopped) is not counted.
+    func close() -> (rows: [FilmSummary?], json: [String?]) {
+        lock.lock()
+        defer { lock.unlock() }
+        closed = true
+        return (rows, json)
+    }
+    private var closed = false
+
     func finish(_ i: Int, row: FilmSummary, json item: String?, frames n: Int) {
         lock.lock()
         defer { lock.unlock() }
+        guard !closed else { return }
         rows[i] = row
         json[i] = item
         finished += 1

@@ -17,7 +17,7 @@ struct FramesCommand: Command {
         OptionSpec.text("--out", "DIR", "where to write", default: defaultOut),
         // (only what measuring uses: posture and classifier options are refused, not ignored)
         // (it prints nothing on stderr, so it has no --quiet)
-        CommonOptions.mask, CommonOptions.threads, CommonOptions.help,
+        CommonOptions.mask, CommonOptions.threads, CommonOptions.stallTimeout, CommonOptions.help,
     ]
     static let defaultAround = 3, defaultOut = "frames"
 
@@ -57,8 +57,10 @@ struct FramesCommand: Command {
             let sheet = contactSheet(frames.map(\.image), columns: min(7, 2 * around + 1), highlight: moment)
             let sheetName = "contact-sheet-\(Int(ms.rounded())).png"
             try sheet.write(to: (staging as NSString).appendingPathComponent(sheetName))
-            lines += "\(sheetName): frames \(frames.first?.index ?? 0)–\(frames.last?.index ?? 0) "
-                + "(\(frames.map { JSON.format($0.ptsMs, decimals: 3) }.joined(separator: ", ")) ms)\n"
+            // (frame numbers are known when decoding began at the start of the film)
+            let numbers = frames.first?.index.flatMap { a in frames.last?.index.map { b in "frames \(a)–\(b)" } }
+                ?? "\(frames.count) frames"
+            lines += "\(sheetName): \(numbers) (\(frames.map { JSON.format($0.ptsMs, decimals: 3) }.joined(separator: ", ")) ms)\n"
         }
         try OutputFile.moveFiles(from: staging, into: out)
         try Console.out(lines)

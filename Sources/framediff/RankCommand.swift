@@ -12,7 +12,7 @@ struct RankCommand: Command {
         OptionSpec.integer("--top", "N", "keep the N largest deltas", in: 0...Int.max, default: "all"),
         CommonOptions.format([.text, .json]), CommonOptions.out,
         // (only what measuring uses: posture and classifier options are refused, not ignored)
-        CommonOptions.mask, CommonOptions.threads, CommonOptions.quiet, CommonOptions.help,
+        CommonOptions.mask, CommonOptions.threads, CommonOptions.stallTimeout, CommonOptions.quiet, CommonOptions.help,
     ]
 
     let film: String

@@ -24,14 +24,23 @@ typedef struct fd_video_info {
     int rotation;          // clockwise degrees a player turns the picture: 0, 90, 180 or 270
     double duration_ms;    // container duration, 0 when unknown
     int duration_declared; // 1 when the container states it (not estimated from the bitrate)
+    double start_ms;       // the container's start time (what every pts is counted from)
     int64_t frames_hint;   // frame count the container declares, 0 when unknown
     char codec[32];        // decoder name, e.g. "h264"
     char pix_fmt[32];      // pixel format of the first frame, e.g. "yuv420p"
 } fd_video_info;
 
+/// The largest frame framediff reads, video or PNG: 8192x8192 pixels (a 15000x15000 frame is
+/// refused from its header before any pixel takes memory).
+#define FD_MAX_PIXELS (8192 * 8192)
+
 /// Opens a film and decodes its first frame (so a film with no decodable frame fails here).
-/// `threads` is the decoder's thread count, 0 for one per core. NULL on failure.
-fd_video *fd_video_open(const char *path, int threads, char *err, size_t errlen);
+/// `threads` is the decoder's thread count, 0 for one per core. Opening and decoding run on a
+/// thread of their own: when it gives nothing for `stall_ms` (0: no limit), opening fails, or
+/// fd_video_next returns -1, and the thread is left behind (a FIFO nobody writes, a stalled
+/// network file system). `seek_ms` >= 0 starts at the keyframe at or before that moment (read
+/// from the start when the container cannot seek). NULL on failure, with err.
+fd_video *fd_video_open(const char *path, int threads, int stall_ms, double seek_ms, char *err, size_t errlen);
 void fd_video_close(fd_video *v);
 void fd_video_get_info(const fd_video *v, fd_video_info *info);
 /// Advances to the next frame: 1 a frame, 0 the end, -1 an error (err says which).
@@ -44,6 +53,20 @@ int fd_video_frame_height(const fd_video *v);
 /// Damaged data met so far: packets the decoder rejected and frames it had to conceal errors in
 /// (decoding goes on past them, as ffmpeg does).
 int fd_video_corrupt_packets(fd_video *v);
+
+/// What a film read to its end held, against what its container announces.
+typedef struct fd_video_end {
+    int64_t packets;   // video packets read
+    int64_t frames;    // frames decoded
+    int64_t lost;      // packets the decoder took and gave no frame for (damage)
+    int checked;       // 1 when the container says enough to tell whether the file is whole
+    int whole;         // with checked: 1 when it is; else `cause` says what is missing
+    char cause[160];
+} fd_video_end;
+/// After fd_video_next returned 0 on a film read from its start: 0 and `out` filled, else -1.
+/// MP4/MOV by their index, GIF by its trailer, MPEG-TS by its packets, Matroska/WebM by walking
+/// its element headers; other containers are not checked (the declared duration still is).
+int fd_video_end_state(fd_video *v, fd_video_end *out);
 
 // ---------------------------------------------------------------------------------------------
 // PNG (libpng)

@@ -5,7 +5,7 @@ import Foundation
 /// Sources decode one frame at a time and keep at most the current and previous frame, so memory
 /// does not grow with a film's length.
 ///
-///     let source = try openFilm("films/laptop-inner.mp4")
+///     let source = try openFilm("films/laptop-inner.mp4", scan: options.scan)
 ///     while let frame = try source.next() { meter.push(frame) }
 public protocol FrameSource: AnyObject {
     /// The path the source was opened with (as the user wrote it).
@@ -31,13 +31,21 @@ public struct DecodedFrame {
     var pixels: Pixels
 }
 
-/// Opens a film: a directory is read as PNG frames named by ms, anything else through FFmpeg.
-/// `threads` is the decoder's thread count (0: one per core).
-public func openFilm(_ path: String, threads: Int = 0) throws -> FrameSource {
+/// Opens a film: a directory is read as PNG frames named by ms, anything else through FFmpeg
+/// with the scan's decoder threads and stall limit. With `seekMs`, a video starts at the keyframe
+/// at or before that moment (frames before it are not decoded).
+public func openFilm(_ path: String, scan: ScanOptions = ScanOptions(), seekMs: Double? = nil) throws -> FrameSource {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        // a link is there but leads nowhere: say which way, not "no such file"
+        var st = stat()
+        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK {
+            let loops = stat(path, &st) != 0 && errno == ELOOP
+            throw FilmError.unreadable(path: path, cause: loops ? "a symbolic link that loops back on itself"
+                                                             : "a symbolic link to a file that does not exist")
+        }
         throw FilmError.notFound(path: path)
     }
     if isDirectory.boolValue { return try PNGFolder(path: path) }
-    return try VideoFile(path: path, threads: threads)
+    return try VideoFile(path: path, threads: scan.threads, stallSeconds: scan.stallSeconds, seekMs: seekMs)
 }

@@ -28,6 +28,16 @@ public struct VideoInfo: Equatable, Sendable {
     public var readShort = false
     /// After a pass: the pts of the last frame decoded plus one frame period (ms).
     public var decodedMs: Double = 0
+    /// The container's start time (ms): every pts is counted from it, and a muxer that shifted the
+    /// timestamps (`-output_ts_offset`) may count the declared duration from 0.
+    public var startMs: Double = 0
+    /// After a pass: why the film did not hold all it announces (frames lost to damage, a file cut
+    /// inside its last element), in words; nil when nothing is missing.
+    public var missing: String?
+    /// After a pass: whether anything in the film could tell that it is whole (a frame index, a
+    /// declared duration, a GIF trailer, MPEG-TS packets, Matroska element sizes). False for a
+    /// container that states none of these (a streamed WebM, raw H.264): the report says so.
+    public var lengthChecked = true
 
     public init(width: Int, height: Int, rotation: Int = 0, codec: String, pixelFormat: String,
                 frames: Int = 0, durationMs: Double = 0) {
@@ -44,7 +54,9 @@ public struct VideoInfo: Equatable, Sendable {
 extension VideoInfo {
     /// Why the film was not read to its end, in one line, or nil when it was.
     public var shortfall: String? {
-        guard readShort, let declared = declaredDurationMs else { return nil }
+        guard readShort else { return nil }
+        if let missing { return "read short: \(missing)" }
+        guard let declared = declaredDurationMs else { return "read short" }
         return "read short: the frames decoded end at \(Int(decodedMs.rounded())) ms of the \(Int(declared.rounded())) ms "
             + "the container declares (cut short or damaged)"
     }

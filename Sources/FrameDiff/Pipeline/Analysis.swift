@@ -18,7 +18,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
                         onProgress: ((Int, Double, Double) -> Void)? = nil) throws -> Report {
     // Events first: a bad events file or script is reported before any decoding.
     var events = try postureEvents(for: path, options: options.posture)
-    let source = try openFilm(path, threads: options.scan.threads)
+    let source = try openFilm(path, scan: options.scan)
     let infer = events.isEmpty && options.posture.infer
     let classifying = Classifying(options: options, infer: infer, onStats: onStats)
     // NB: 8 frames of changed tiles in flight; the classifier's bursts (deciding a window) no

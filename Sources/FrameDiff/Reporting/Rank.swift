@@ -46,7 +46,7 @@ public struct Ranking: Sendable {
                                onProgress: ((Int, Double, Double) -> Void)? = nil) throws -> Ranking {
         var options = options
         options.collectTiles = false
-        let source = try openFilm(film, threads: options.threads)
+        let source = try openFilm(film, scan: options)
         var deltas: [FrameDelta] = []
         let info = try scanFilm(source, options: options) { m in
             onProgress?(m.index + 1, m.ptsMs, source.info.durationMs)
