@@ -27,7 +27,7 @@ struct fd_video {
     fd_video_info info; // as found on opening
     int stream;
     AVRational tb;
-    int rotation;
+    int rotation, mirror;
     int64_t start_us;   // the film's start time; ffmpeg subtracts it from every timestamp too
     // The decoding thread's own:
     AVPacket *pkt;

@@ -25,6 +25,14 @@ typedef struct mask_rect { int x, y, w, h; } mask_rect;
 
 enum { MODE_SPANS, MODE_BANDS, MODE_WHOLE };
 
+// Most formats convert straight to the RGB measured. Two do not match ffmpeg's PNG extraction
+// that way, and go through the format ffmpeg's PNG encoder gets first: with alpha, RGBA (RGBA64
+// above 8 bits) whose colours are then premultiplied by alpha into 16-bit RGB (ImageMagick's
+// compare measures Sa*p - Da*q; a yuva420p film was 30x the tolerance off), and grey of more
+// than 8 bits, GRAY16 repeated into RGB (swscale's grey-to-RGB48 path rounds otherwise: up to
+// 7e-4 off a 10-bit film). NB: RGBA64 from 8-bit RGBA is not exact in swscale (6e-4 off).
+enum { POST_NONE, POST_PREMULTIPLY8, POST_PREMULTIPLY16, POST_GRAY };
+
 // Tiles of a band whose planes differ are merged into one conversion when fewer than this many
 // unchanged tiles lie between them (a call to swscale costs about as much as converting 3 tiles).
 #define SPAN_GAP 4
@@ -56,11 +64,16 @@ struct fd_meter {
     int nmasks;
     // The converter, built for the pixel format, matrix and range of the frames it sees.
     int conv_fmt, conv_cs, conv_range, mode;
+    int post;                  // POST_*: what turns swscale's output into the RGB measured
+    uint8_t *inter;            // swscale's output for one band (and a row of slack), with `post`
+    uint8_t *inter_whole;      // the same for a whole frame (MODE_WHOLE, the probe)
+    ptrdiff_t inter_stride;
     plane_layout layout;
     struct SwsContext *sws_whole;
     struct SwsContext **sws_span;   // [2 heights][2 kinds][tx]: n whole tiles, or tiles t0.. to the edge
     int has_prev;
     int keep_stats;
+    int pixels_dirty;          // masks were added since `pixels` and `samples` were counted
     uint64_t sse, samples;
     int changed_bands;
 };
@@ -89,29 +102,52 @@ static int set_depth(fd_meter *m, int bpc) {
     return m->pic && m->scratch ? 0 : -1;
 }
 
+static int by_start(const void *a, const void *b) {
+    const int *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+// Counts each tile's unmasked pixels: row by row, the masks covering the row merged into runs.
+// NB: it was pixel by pixel against every mask, redone at every mask added: 1000 masks took
+// 19-25 s at 1206x2622 and 64 masks 8.6 s at each change of frame size; now linear in rows x masks.
 static void recount_pixels(fd_meter *m) {
-    m->samples = 0;
-    for (int ty = 0; ty < m->ty; ty++)
-        for (int tx = 0; tx < m->tx; tx++) {
-            int x0 = tx * m->tile, y0 = ty * m->tile;
-            int x1 = x0 + m->tile < m->w ? x0 + m->tile : m->w;
-            int y1 = y0 + m->tile < m->h ? y0 + m->tile : m->h;
-            uint32_t n = 0;
-            for (int y = y0; y < y1; y++)
-                for (int x = x0; x < x1; x++) {
-                    int masked = 0;
-                    for (int k = 0; k < m->nmasks && !masked; k++) {
-                        const mask_rect *r = &m->masks[k];
-                        masked = x >= r->x && x < r->x + r->w && y >= r->y && y < r->y + r->h;
-                    }
-                    n += !masked;
-                }
-            m->pixels[ty * m->tx + tx] = n;
-            m->samples += (uint64_t)n * 3;
+    m->pixels_dirty = 0;
+    for (int t = 0; t < m->tx * m->ty; t++) {
+        int x0 = (t % m->tx) * m->tile, y0 = (t / m->tx) * m->tile;
+        int w = x0 + m->tile < m->w ? m->tile : m->w - x0, h = y0 + m->tile < m->h ? m->tile : m->h - y0;
+        m->pixels[t] = (uint32_t)(w * h);
+    }
+    int *runs = m->nmasks ? av_malloc_array((size_t)m->nmasks, 2 * sizeof *runs) : NULL;
+    for (int y = 0; y < m->h && runs; y++) {
+        int n = 0;
+        for (int k = 0; k < m->nmasks; k++) {
+            const mask_rect *r = &m->masks[k];
+            if (y >= r->y && y < r->y + r->h) { runs[2 * n] = r->x; runs[2 * n + 1] = r->x + r->w; n++; }
         }
+        if (!n) continue;
+        qsort(runs, (size_t)n, 2 * sizeof *runs, by_start);
+        uint32_t *row = m->pixels + (size_t)(y / m->tile) * m->tx;
+        int a = runs[0], b = runs[1];
+        for (int i = 1; i <= n; i++) {
+            if (i < n && runs[2 * i] <= b) { if (runs[2 * i + 1] > b) b = runs[2 * i + 1]; continue; }
+            // the masked run [a, b) of this row, taken off the tiles it crosses
+            for (int x = a; x < b;) {
+                int t = x / m->tile, end = (t + 1) * m->tile < b ? (t + 1) * m->tile : b;
+                row[t] -= (uint32_t)(end - x);
+                x = end;
+            }
+            if (i < n) { a = runs[2 * i]; b = runs[2 * i + 1]; }
+        }
+    }
+    av_free(runs);
+    m->samples = 0;
+    for (int t = 0; t < m->tx * m->ty; t++) m->samples += (uint64_t)m->pixels[t] * 3;
 }
 
 static void free_converter(fd_meter *m) {
+    av_freep(&m->inter);
+    av_freep(&m->inter_whole);
+    m->post = POST_NONE;
     sws_freeContext(m->sws_whole);
     m->sws_whole = NULL;
     if (m->sws_span)
@@ -168,7 +204,7 @@ void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h) {
     if (!grown) return;
     m->masks = grown;
     m->masks[m->nmasks++] = (mask_rect){x, y, w, h};
-    recount_pixels(m);
+    m->pixels_dirty = 1;  // counted once, when the masks are all in (recount_pixels)
     m->has_prev = 0;
 }
 
@@ -221,6 +257,7 @@ static void finish_push(fd_meter *m) {
 }
 
 static void start_push(fd_meter *m) {
+    if (m->pixels_dirty) recount_pixels(m);
     memset(m->tile_sse, 0, sizeof *m->tile_sse * m->tx * m->ty);
     m->changed_bands = 0;
 }
@@ -329,8 +366,14 @@ static void sources_at(const plane_layout *l, const AVFrame *f, int x, int y, co
 // The colour set-up of ffmpeg's scale filter (vf_scale.c, FFmpeg 5.1): the frame's matrix, with
 // the out-of-range values it maps to BT.601, and the frame's range when it declares one. Frames of
 // more than 8 bits go to 16-bit RGB, as ffmpeg's PNG extraction writes them.
-static struct SwsContext *make_sws(int w, int h, enum AVPixelFormat fmt, int cs, int range, int bpc) {
-    enum AVPixelFormat out = bpc == 2 ? AV_PIX_FMT_RGB48 : AV_PIX_FMT_RGB24;
+static enum AVPixelFormat sws_output(int post, int bpc) {
+    if (post == POST_PREMULTIPLY8) return AV_PIX_FMT_RGBA;
+    if (post == POST_PREMULTIPLY16) return AV_PIX_FMT_RGBA64;
+    if (post == POST_GRAY) return AV_PIX_FMT_GRAY16;
+    return bpc == 2 ? AV_PIX_FMT_RGB48 : AV_PIX_FMT_RGB24;
+}
+
+static struct SwsContext *make_sws(int w, int h, enum AVPixelFormat fmt, int cs, int range, enum AVPixelFormat out) {
     struct SwsContext *c = sws_getContext(w, h, fmt, w, h, out, SWS_BICUBIC, NULL, NULL, NULL);
     if (!c) return NULL;
     int *inv, *table, in_full, out_full, bri, con, sat;
@@ -350,23 +393,74 @@ static struct SwsContext *span_sws(fd_meter *m, int t0, int t1, int rows) {
     int index = (tall * 2 + edge) * m->tx + (edge ? t0 : t1 - t0);
     if (!m->sws_span[index]) {
         int x0 = t0 * m->tile, x1 = edge ? m->w : (t1 + 1) * m->tile;
-        m->sws_span[index] = make_sws(x1 - x0, rows, m->conv_fmt, m->conv_cs, m->conv_range, m->bpc);
+        m->sws_span[index] = make_sws(x1 - x0, rows, m->conv_fmt, m->conv_cs, m->conv_range, sws_output(m->post, m->bpc));
     }
     return m->sws_span[index];
+}
+
+// Bytes a pixel of what swscale writes.
+static int sws_pixel_bytes(const fd_meter *m) {
+    switch (m->post) {
+    case POST_PREMULTIPLY8: return 4;
+    case POST_PREMULTIPLY16: return 8;
+    case POST_GRAY: return 2;
+    default: return 3 * m->bpc;
+    }
+}
+
+// Turns `rows` rows of pixels [x0, x1) of swscale's output into the 16-bit RGB measured.
+static void post_convert(const fd_meter *m, const uint8_t *in, ptrdiff_t in_stride, uint8_t *out, ptrdiff_t out_stride,
+                         int x0, int x1, int rows) {
+    for (int r = 0; r < rows; r++) {
+        const uint16_t *src = (const uint16_t *)(in + (ptrdiff_t)r * in_stride);
+        const uint8_t *src8 = in + (ptrdiff_t)r * in_stride;
+        uint16_t *dst = (uint16_t *)(out + (ptrdiff_t)r * out_stride);
+        if (m->post == POST_PREMULTIPLY8) {
+            // c·257 · a·257 / 65535 = c·a·257/255, rounded
+            for (int x = x0; x < x1; x++) {
+                uint32_t a = src8[4 * x + 3];
+                for (int c = 0; c < 3; c++) dst[3 * x + c] = (uint16_t)((src8[4 * x + c] * a * 257 + 127) / 255);
+            }
+        } else if (m->post == POST_PREMULTIPLY16) {
+            for (int x = x0; x < x1; x++) {
+                uint64_t a = src[4 * x + 3];
+                for (int c = 0; c < 3; c++) dst[3 * x + c] = (uint16_t)((src[4 * x + c] * a + 32767) / 65535);
+            }
+        } else {
+            for (int x = x0; x < x1; x++) dst[3 * x] = dst[3 * x + 1] = dst[3 * x + 2] = src[x];
+        }
+    }
+}
+
+// Where swscale writes a band (the scratch itself, or the intermediate band with `post`).
+static uint8_t *sws_band(const fd_meter *m, ptrdiff_t *stride) {
+    *stride = m->post ? m->inter_stride : m->stride;
+    return m->post ? m->inter : m->scratch;
 }
 
 // Converts tiles t0..t1 of band `by` of frame f into the scratch band (same columns).
 static int convert_span(fd_meter *m, const AVFrame *f, int by, int rows, int t0, int t1) {
     struct SwsContext *c = span_sws(m, t0, t1, rows);
     if (!c) return -1;
-    int x0 = t0 * m->tile;
+    int x0 = t0 * m->tile, x1 = t1 == m->tx - 1 ? m->w : (t1 + 1) * m->tile;
     const uint8_t *src[4];
     int src_stride[4];
     sources_at(&m->layout, f, x0, by * m->tile, src, src_stride);
-    uint8_t *dst[4] = {m->scratch + (ptrdiff_t)x0 * 3 * m->bpc};
-    int dst_stride[4] = {(int)m->stride};
+    ptrdiff_t stride;
+    uint8_t *band = sws_band(m, &stride);
+    uint8_t *dst[4] = {band + (ptrdiff_t)x0 * sws_pixel_bytes(m)};
+    int dst_stride[4] = {(int)stride};
     sws_scale(c, src, src_stride, 0, rows, dst, dst_stride);
+    if (m->post) post_convert(m, m->inter, m->inter_stride, m->scratch, m->stride, x0, x1, rows);
     return 0;
+}
+
+// Converts a whole frame into `dst` (the RGB measured, at the meter's stride).
+static void convert_whole(fd_meter *m, const uint8_t *const *data, const int *linesize, uint8_t *dst) {
+    uint8_t *out[4] = {m->post ? m->inter_whole : dst};
+    int out_stride[4] = {(int)(m->post ? m->inter_stride : m->stride)};
+    sws_scale(m->sws_whole, data, linesize, 0, m->h, out, out_stride);
+    if (m->post) post_convert(m, m->inter_whole, m->inter_stride, dst, m->stride, 0, m->w, m->h);
 }
 
 // Span widths a converter is made for: every width up to 8 tiles, then 4 a doubling (10, 12, 14,
@@ -421,8 +515,9 @@ static int band_matches(const fd_meter *m, const uint8_t *whole, ptrdiff_t strid
 // the band's rows (the row of slack after them keeps such a write inside the scratch): a converter
 // that does reads and writes a stride past its span, so it must not be used on spans.
 static int probe_span(fd_meter *m, const AVFrame *probe, int by, int rows, int t0, int t1) {
-    uint8_t *past = m->scratch + (ptrdiff_t)rows * m->stride;
-    size_t slack = (size_t)(m->band_h + 1 - rows) * m->stride + 64;
+    ptrdiff_t stride;
+    uint8_t *past = sws_band(m, &stride) + (ptrdiff_t)rows * stride;
+    size_t slack = (size_t)(m->band_h + 1 - rows) * stride + 64;
     memset(past, OVERRUN_CANARY, slack);
     if (convert_span(m, probe, by, rows, t0, t1) < 0) return 0;
     for (size_t i = 0; i < slack; i++)
@@ -456,9 +551,7 @@ static int probe_locality(fd_meter *m) {
                 probe->data[p][(ptrdiff_t)r * probe->linesize[p] + i] = (uint8_t)(seed >> 24);
             }
     }
-    uint8_t *dst[4] = {whole};
-    int dst_stride[4] = {(int)stride};
-    sws_scale(m->sws_whole, (const uint8_t *const *)probe->data, probe->linesize, 0, m->h, dst, dst_stride);
+    convert_whole(m, (const uint8_t *const *)probe->data, probe->linesize, whole);
     // Every band tile by tile would be 12,000 conversions at 1206x2622; the first, a middle and the
     // last band cover every case the converter has (first rows, edge tiles, a short last band).
     int bands[3] = {0, m->ty / 2, m->ty - 1};
@@ -498,14 +591,25 @@ done:
 static int build_converter(fd_meter *m, const AVFrame *f) {
     free_converter(m);
     const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(f->format);
-    if (!desc || set_depth(m, desc->comp[0].depth > 8 ? 2 : 1) < 0) return -1;
+    if (!desc) return -1;
+    int gray = desc->nb_components <= 2 && !(desc->flags & (AV_PIX_FMT_FLAG_PAL | AV_PIX_FMT_FLAG_RGB));
+    m->post = (desc->flags & AV_PIX_FMT_FLAG_ALPHA) ? (desc->comp[0].depth > 8 ? POST_PREMULTIPLY16 : POST_PREMULTIPLY8)
+            : gray && desc->comp[0].depth > 8 ? POST_GRAY : POST_NONE;
+    if (set_depth(m, desc->comp[0].depth > 8 || m->post ? 2 : 1) < 0) return -1;
     m->conv_fmt = f->format;
     m->conv_cs = f->colorspace;
     m->conv_range = f->color_range;
     m->layout = layout_of(f->format, m->w);
-    m->sws_whole = make_sws(m->w, m->h, f->format, f->colorspace, f->color_range, m->bpc);
+    m->sws_whole = make_sws(m->w, m->h, f->format, f->colorspace, f->color_range, sws_output(m->post, m->bpc));
     m->sws_span = av_calloc((size_t)4 * m->tx, sizeof *m->sws_span);
     if (!m->sws_whole || !m->sws_span) return -1;
+    if (m->post) {
+        // (a row of slack, as the scratch has: see set_depth)
+        m->inter_stride = ((ptrdiff_t)m->w * sws_pixel_bytes(m) + 63) & ~(ptrdiff_t)63;
+        m->inter = av_mallocz((size_t)m->inter_stride * (m->band_h + 1) + 64);
+        m->inter_whole = av_mallocz((size_t)m->inter_stride * m->h + 64);
+        if (!m->inter || !m->inter_whole) return -1;
+    }
     m->mode = probe_locality(m);
     // free the tables of the converters the probe made and the mode does not use: all of them for
     // whole frames, all but the whole band's (an edge span from tile 0, of either height) for bands
@@ -548,9 +652,7 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
             return -1;
         }
         if (any) {
-            uint8_t *dst[4] = {m->whole};
-            int dst_stride[4] = {(int)m->stride};
-            sws_scale(m->sws_whole, (const uint8_t *const *)cur->data, cur->linesize, 0, m->h, dst, dst_stride);
+            convert_whole(m, (const uint8_t *const *)cur->data, cur->linesize, m->whole);
             memset(m->flag, 1, (size_t)m->tx);
             for (int by = 0; by < m->ty; by++) {
                 int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
@@ -587,14 +689,21 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
 }
 
 uint64_t fd_meter_sse(const fd_meter *m) { return m->sse; }
-uint64_t fd_meter_samples(const fd_meter *m) { return m->samples; }
+// (the counts are made on first use after masks were added; a cast, not a copy, on this path)
+uint64_t fd_meter_samples(const fd_meter *m) {
+    if (m->pixels_dirty) recount_pixels((fd_meter *)m);
+    return m->samples;
+}
 int fd_meter_max_value(const fd_meter *m) { return m->bpc == 2 ? 65535 : 255; }
 int fd_meter_changed_bands(const fd_meter *m) { return m->changed_bands; }
 int fd_meter_tiles_x(const fd_meter *m) { return m->tx; }
 int fd_meter_tiles_y(const fd_meter *m) { return m->ty; }
 const uint64_t *fd_meter_tile_sse(const fd_meter *m) { return m->tile_sse; }
 const fd_tile_stats *fd_meter_tile_stats(const fd_meter *m) { return m->stats; }
-const uint32_t *fd_meter_tile_pixels(const fd_meter *m) { return m->pixels; }
+const uint32_t *fd_meter_tile_pixels(const fd_meter *m) {
+    if (m->pixels_dirty) recount_pixels((fd_meter *)m);
+    return m->pixels;
+}
 int fd_meter_bits(const fd_meter *m) { return m->bpc * 8; }
 
 void fd_meter_copy_rgb(const fd_meter *m, uint8_t *dst, ptrdiff_t dst_stride) {

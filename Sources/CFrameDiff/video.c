@@ -25,7 +25,12 @@ void fd_set_error(char *err, size_t errlen, const char *what, int averr) {
     }
 }
 
-static int read_rotation(AVStream *st) {
+// How a player turns the stored picture, as ffmpeg's own autorotation does (FFmpeg 5.1,
+// ffmpeg_filter.c): clockwise degrees, and whether the picture is mirrored left to right first.
+// A display matrix with a mirror is one of transpose=cclock_flip/clock_flip, hflip or vflip there.
+static void read_orientation(AVStream *st, int *degrees, int *mirror) {
+    *degrees = 0;
+    *mirror = 0;
     const int32_t *matrix = NULL;
 #if LIBAVFORMAT_VERSION_MAJOR >= 61
     // FFmpeg 6.1+ keeps stream side data in codecpar.
@@ -38,12 +43,26 @@ static int read_rotation(AVStream *st) {
     matrix = (const int32_t *)av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
     if (size < 9 * 4) matrix = NULL;
 #endif
-    if (!matrix) return 0;
+    if (!matrix) return;
     // Same arithmetic as ffmpeg's own get_rotation(): the matrix turns counter-clockwise.
     double theta = -round(av_display_rotation_get(matrix));
     theta -= 360 * floor(theta / 360 + 0.9 / 360);
     int deg = (int)lround(theta) % 360;
-    return (deg == 90 || deg == 180 || deg == 270) ? deg : 0;
+    // (each case as a mirror followed by a clockwise turn: vflip is a mirror turned 180°,
+    // cclock_flip, the transpose, a mirror turned 270°, clock_flip a mirror turned 90°)
+    if (deg == 90) {
+        if (matrix[3] > 0) { *mirror = 1; *degrees = 270; } else *degrees = 90;
+    } else if (deg == 180) {
+        int h = matrix[0] < 0, v = matrix[4] < 0;
+        if (h && v) *degrees = 180;
+        else if (h) *mirror = 1;
+        else if (v) { *mirror = 1; *degrees = 180; }
+    } else if (deg == 270) {
+        if (matrix[3] < 0) { *mirror = 1; *degrees = 90; } else *degrees = 270;
+    } else if (deg == 0 && matrix[4] < 0) {
+        *mirror = 1;
+        *degrees = 180;
+    }
 }
 
 // Frees everything a film holds. Called by whichever of its two owners (the caller, the decoding
@@ -260,6 +279,7 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     info->width = f->width;
     info->height = f->height;
     info->rotation = v->rotation;
+    info->mirror = v->mirror;
     info->frames_hint = st->nb_frames;
     info->start_ms = v->start_us / 1000.0;
     if (v->fmt->duration != AV_NOPTS_VALUE && v->fmt->duration > 0)
@@ -328,7 +348,7 @@ static int open_film(fd_video *v, char *err, size_t errlen) {
         if ((int)i != v->stream) v->fmt->streams[i]->discard = AVDISCARD_ALL;
     v->tb = st->time_base;
     v->start_us = v->fmt->start_time == AV_NOPTS_VALUE ? 0 : v->fmt->start_time;
-    v->rotation = read_rotation(st);
+    read_orientation(st, &v->rotation, &v->mirror);
 
     v->dec = avcodec_alloc_context3(codec);
     if (!v->dec) { fd_set_error(err, errlen, "out of memory", 0); return -1; }

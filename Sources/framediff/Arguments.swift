@@ -164,6 +164,7 @@ enum CommonOptions {
             }
             o.masks.append(r)
         }
+        if o.masks.count > Rect.maxMasks { throw UsageError("--mask given \(o.masks.count) times: at most \(Rect.maxMasks)") }
         if let n = p.int("--threads") { o.threads = n }
         if let s = p.double("--stall-timeout") { o.stallSeconds = s }
         return o

@@ -22,6 +22,7 @@ typedef struct fd_video fd_video;
 typedef struct fd_video_info {
     int width, height;     // size of the first frame as stored (before rotation)
     int rotation;          // clockwise degrees a player turns the picture: 0, 90, 180 or 270
+    int mirror;            // 1 when the picture is mirrored left to right before it is turned
     double duration_ms;    // container duration, 0 when unknown
     int duration_declared; // 1 when the container states it (not estimated from the bitrate)
     double start_ms;       // the container's start time (what every pts is counted from)
@@ -72,7 +73,8 @@ int fd_video_end_state(fd_video *v, fd_video_end *out);
 // PNG (libpng)
 
 /// Reads a PNG as RGB with 8 or 16 bits a channel (*bits; 16-bit samples in native byte order),
-/// palette and grey converted to RGB, alpha dropped. *rgb is a malloc'd buffer for fd_free.
+/// palette and grey converted to RGB; a picture with alpha is premultiplied by it as ImageMagick's
+/// compare measures it, and returned as 16-bit RGB. *rgb is a malloc'd buffer for fd_free.
 int fd_png_read(const char *path, uint8_t **rgb, int *width, int *height, ptrdiff_t *stride, int *bits,
                 char *err, size_t errlen);
 /// Writes 8-bit RGB as PNG. Returns 0, or -1 with err.

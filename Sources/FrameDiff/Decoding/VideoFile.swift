@@ -38,6 +38,7 @@ public final class VideoFile: FrameSource {
             frames: Int(raw.frames_hint), durationMs: raw.duration_ms)
         if raw.duration_declared != 0 { info.declaredDurationMs = raw.duration_ms }
         info.startMs = raw.start_ms
+        info.mirrored = raw.mirror != 0
     }
 
     deinit { fd_video_close(handle) }

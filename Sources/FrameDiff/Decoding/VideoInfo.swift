@@ -11,6 +11,9 @@ public struct VideoInfo: Equatable, Sendable {
     public var height: Int
     /// Clockwise degrees a player turns the stored picture: 0, 90, 180 or 270.
     public var rotation: Int
+    /// The stored picture is mirrored left to right before it is turned (a display matrix with a
+    /// flip, as ffmpeg's autorotation reads it).
+    public var mirrored = false
     /// Decoder name (`h264`, `hevc`, `gif`, ...) or `png` for a folder of frames.
     public var codec: String
     /// Pixel format of the decoded frames (`yuv420p`, `rgb24`, ...).

@@ -33,12 +33,13 @@ public final class Meter {
 
     /// `current` when it measures frames of this frame's size, else a new meter for that size
     /// (a film whose frame size changes gets one meter per size).
-    public static func fitting(_ frame: DecodedFrame, current: Meter?, rotation: Int, scan: ScanOptions,
-                               keepStatistics: Bool) throws -> Meter {
+    public static func fitting(_ frame: DecodedFrame, current: Meter?, rotation: Int, mirrored: Bool = false,
+                               scan: ScanOptions, keepStatistics: Bool) throws -> Meter {
         if let current, current.grid.storedWidth == frame.storedWidth, current.grid.storedHeight == frame.storedHeight {
             return current
         }
-        let grid = TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight, tile: scan.tile, rotation: rotation)
+        let grid = TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight, tile: scan.tile, rotation: rotation,
+                            mirrored: mirrored)
         return try Meter(grid: grid, masks: scan.masks, keepStatistics: keepStatistics)
     }
 
@@ -87,7 +88,8 @@ public final class Meter {
         return out
     }
 
-    /// The 8-bit RGB picture of the last push, as displayed (rotation applied), masks blacked out.
+    /// The 8-bit RGB picture of the last push, as displayed (mirror and rotation applied), masks
+    /// blacked out.
     /// The corresponding C function is `fd_meter_copy_rgb`.
     public func picture() -> PNGImage {
         let w = grid.storedWidth, h = grid.storedHeight
@@ -95,14 +97,15 @@ public final class Meter {
         var stored = [UInt8](repeating: 0, count: w * h * 3 * step)
         stored.withUnsafeMutableBufferPointer { fd_meter_copy_rgb(handle, $0.baseAddress, w * 3 * step) }
         var out = PNGImage(width: grid.displayWidth, height: grid.displayHeight)
-        if grid.rotation == 0 && step == 1 {
+        if grid.rotation == 0 && !grid.mirrored && step == 1 {
             out.pixels = stored
             return out
         }
         let dw = grid.displayWidth
         let high = step - 1  // the high byte of a little-endian 16-bit sample
         for y in 0..<h {
-            for x in 0..<w {
+            for sx in 0..<w {
+                let x = grid.mirrored ? w - 1 - sx : sx  // where the stored pixel lands after the mirror
                 let (dx, dy): (Int, Int)
                 switch grid.rotation {
                 case 90: (dx, dy) = (h - 1 - y, x)
@@ -110,7 +113,7 @@ public final class Meter {
                 case 270: (dx, dy) = (y, w - 1 - x)
                 default: (dx, dy) = (x, y)
                 }
-                let s = (y * w + x) * 3 * step + high, d = (dy * dw + dx) * 3
+                let s = (y * w + sx) * 3 * step + high, d = (dy * dw + dx) * 3
                 out.pixels[d] = stored[s]
                 out.pixels[d + 1] = stored[s + step]
                 out.pixels[d + 2] = stored[s + 2 * step]

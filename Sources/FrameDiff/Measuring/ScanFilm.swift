@@ -35,7 +35,7 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     var firstMs = 0.0, lastMs = 0.0
     while let frame = try source.next() {
         if options.isCancelled?() == true { throw FilmError.cancelled(path: source.path) }
-        let fitting = try Meter.fitting(frame, current: meter, rotation: info.rotation, scan: options,
+        let fitting = try Meter.fitting(frame, current: meter, rotation: info.rotation, mirrored: info.mirrored, scan: options,
                                         keepStatistics: options.collectTiles)
         let resized = meter != nil && fitting !== meter
         meter = fitting

@@ -10,12 +10,15 @@ public struct TileGrid: Equatable, Sendable {
     public let tile: Int
     /// Clockwise degrees a player turns the stored picture: 0, 90, 180 or 270.
     public let rotation: Int
+    /// The picture is mirrored left to right before it is turned (a display matrix with a flip).
+    public let mirrored: Bool
 
-    public init(storedWidth: Int, storedHeight: Int, tile: Int, rotation: Int = 0) {
+    public init(storedWidth: Int, storedHeight: Int, tile: Int, rotation: Int = 0, mirrored: Bool = false) {
         self.storedWidth = storedWidth
         self.storedHeight = storedHeight
         self.tile = tile
         self.rotation = rotation
+        self.mirrored = mirrored
     }
 
     public var columns: Int { (storedWidth + tile - 1) / tile }
@@ -32,7 +35,8 @@ public struct TileGrid: Equatable, Sendable {
     }
 
     /// A stored rectangle as the player shows it.
-    public func toDisplay(_ r: Rect) -> Rect {
+    public func toDisplay(_ stored: Rect) -> Rect {
+        let r = mirrored ? mirror(stored) : stored
         switch rotation {
         case 90: return Rect(x: storedHeight - (r.y + r.h), y: r.x, w: r.h, h: r.w)
         case 180: return Rect(x: storedWidth - (r.x + r.w), y: storedHeight - (r.y + r.h), w: r.w, h: r.h)
@@ -43,11 +47,16 @@ public struct TileGrid: Equatable, Sendable {
 
     /// A displayed rectangle (a `--mask`) in stored pixels.
     public func toStored(_ r: Rect) -> Rect {
+        let turned: Rect
         switch rotation {
-        case 90: return Rect(x: r.y, y: storedHeight - (r.x + r.w), w: r.h, h: r.w)
-        case 180: return Rect(x: storedWidth - (r.x + r.w), y: storedHeight - (r.y + r.h), w: r.w, h: r.h)
-        case 270: return Rect(x: storedWidth - (r.y + r.h), y: r.x, w: r.h, h: r.w)
-        default: return r
+        case 90: turned = Rect(x: r.y, y: storedHeight - (r.x + r.w), w: r.h, h: r.w)
+        case 180: turned = Rect(x: storedWidth - (r.x + r.w), y: storedHeight - (r.y + r.h), w: r.w, h: r.h)
+        case 270: turned = Rect(x: storedWidth - (r.y + r.h), y: r.x, w: r.h, h: r.w)
+        default: turned = r
         }
+        return mirrored ? mirror(turned) : turned
     }
+
+    /// A stored rectangle mirrored left to right within the stored frame.
+    private func mirror(_ r: Rect) -> Rect { Rect(x: storedWidth - (r.x + r.w), y: r.y, w: r.w, h: r.h) }
 }

@@ -9,7 +9,7 @@ private func walkPictures(_ path: String, scan: ScanOptions, seekMs: Double? = n
     var meter: Meter?
     var index = 0
     while let frame = try source.next() {
-        let m = try Meter.fitting(frame, current: meter, rotation: source.info.rotation, scan: scan, keepStatistics: false)
+        let m = try Meter.fitting(frame, current: meter, rotation: source.info.rotation, mirrored: source.info.mirrored, scan: scan, keepStatistics: false)
         meter = m
         _ = try m.push(frame)
         guard try body(index, frame.ptsMs, m) else { return }

@@ -10,7 +10,8 @@ extension Report {
                 ("duration_ms", .number(video.durationMs, decimals: 1)), ("codec", .string(video.codec)),
                 ("rotation", .int(video.rotation)), ("corrupt_packets", .int(video.corruptPackets)),
                 ("read_short", .bool(video.readShort)),
-            ] + (video.readShort ? [("read_short_cause", .string(video.shortfall ?? "read short"))] : [])
+            ] + (video.mirrored ? [("mirrored", .bool(true))] : [])
+              + (video.readShort ? [("read_short_cause", .string(video.shortfall ?? "read short"))] : [])
               + (video.lengthChecked ? [] : [("length_checked", .bool(false))]))),
             ("events", .array(events.map(\.json))),
             ("findings", .array(findings.map(\.json))),
