@@ -150,7 +150,7 @@ enum CommonOptions {
     static let threads = OptionSpec.integer("--threads", "N", "decoder threads, 0 for one per core", in: 0...64,
                                             default: String(ScanOptions().threads))
     static let stallTimeout = OptionSpec.number("--stall-timeout", "S",
-                                                "give up on a film that yields no frame for this long (a FIFO nobody writes, a stalled disk); 0 waits forever",
+                                                "a film that yields no frame this long is an error, not a hang; 0 waits forever",
                                                 in: 0...86_400, default: ScanOptions().stallSeconds)
     static let quiet = OptionSpec.flag("--quiet", "no progress or notes on stderr")
     static let help = OptionSpec.flag("--help", "show this help")

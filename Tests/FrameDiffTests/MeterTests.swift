@@ -79,3 +79,27 @@ struct MeterTests {
         #expect(t[1].variance > 10000)
     }
 }
+
+/// Masks counted row by row (issue 25: the count was every pixel against every mask at every mask
+/// added) give what counting pixel by pixel gives, overlapping, touching, outside the frame.
+@Suite("Meter masks")
+struct MeterMaskTests {
+    @Test("overlapping masks leave the pixels a brute-force count leaves", arguments: [1, 7, 64])
+    func maskedPixels(count: Int) throws {
+        let (w, h) = (203, 77)
+        var rng = SplitMix64(seed: UInt64(count))
+        let masks = (0..<count).map { _ in
+            Rect(x: Int(rng.next() % 230), y: Int(rng.next() % 90), w: 1 + Int(rng.next() % 60), h: 1 + Int(rng.next() % 40))
+        }
+        let meter = try Meter(grid: TileGrid(storedWidth: w, storedHeight: h, tile: 16), masks: masks)
+        let picture = PNGImage(width: w, height: h, stride: w * 3, bits: 8, pixels: rng.bytes(w * h * 3))
+        let measured = try meter.push(DecodedFrame(ptsMs: 0, storedWidth: w, storedHeight: h, pixels: .rgb(picture)))
+        var unmasked = 0
+        for y in 0..<h {
+            for x in 0..<w where !masks.contains(where: { x >= $0.x && x < $0.x + $0.w && y >= $0.y && y < $0.y + $0.h }) {
+                unmasked += 1
+            }
+        }
+        #expect(measured.samples == UInt64(unmasked * 3))
+    }
+}

@@ -14,7 +14,8 @@ public struct ScanOptions: Sendable {
     public var isCancelled: (@Sendable () -> Bool)?
     /// A film that yields no frame for this long (s) is an error, not a wait: a FIFO nobody writes,
     /// a stalled network file system, a decoder caught in a loop. 0 waits forever.
-    /// NB: the slowest frame measured, 8192x8192 H.264, decodes in 0.3 s; a minute is generous.
+    /// NB: the slowest frame measured, 8192x8192 H.264, took 2.6 s with the other core busy; a
+    /// minute is generous.
     public var stallSeconds: Double = 60
 
     public init() {}
