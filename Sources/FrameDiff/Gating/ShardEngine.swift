@@ -55,6 +55,12 @@ public enum ShardEngine: String, Sendable, CaseIterable {
         }
     }
 
+    /// Every variable this engine's shard is read from.
+    public var variables: [String] {
+        self == .manual ? [] : [indexVariable, countVariable]
+            + (self == .slurm ? ["SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_STEP", "SLURM_ARRAY_TASK_MAX"] : [])
+    }
+
     /// What a missing count variable usually means on this engine.
     private var noCountHint: String { self == .kubernetes ? " (set it to the Job's completions in the manifest)" : "" }
     /// What a missing index variable usually means on this engine.
