@@ -281,6 +281,12 @@ struct ShardSetTests {
                 == "merge: b and a split different film lists (dealt every-nth, not largest-first-by-bytes): run every shard on the same files")
     }
 
+    @Test func filmCountsNearTheLargestWholeNumberDoNotOverflow() throws {
+        let set = try #require(try ShardSet.check([("a", manifest(1, of: 3, total: .max, films: .max)), ("b", manifest(2, of: 3, total: .max, films: .max))],
+                                                  allowPartial: true))
+        #expect(set.missingFilms == 0)
+    }
+
     @Test func aPartialSetWithAllowPartialSaysWhatIsMissing() throws {
         let set = try #require(try ShardSet.check([("a", manifest(1, of: 4, total: 20, films: 5)), ("d", manifest(4, of: 4, total: 20, films: 6))],
                                                   allowPartial: true))
@@ -297,6 +303,8 @@ struct ShardSetTests {
         #expect(reason(good) == "")
         #expect(reason(good.replacingOccurrences(of: "\"count\": 4", with: "\"count\": \"4\"")) == "s.json: shard.count: expected a whole number")
         #expect(reason(good.replacingOccurrences(of: "\"index\": 2", with: "\"index\": 5")).hasPrefix("s.json: shard.index: shard 5 of 4 is no shard"))
+        #expect(reason(good.replacingOccurrences(of: "\"films\": 3", with: "\"films\": 11")) == "s.json: shard.films: 11 films of 10 in all")
+        #expect(reason(good.replacingOccurrences(of: "\"films\": 3", with: "\"films\": -1")) == "s.json: shard.films: -1 films of 10 in all")
         #expect(reason(#"{"index": 1}"#) == "s.json: shard.count: missing")
         #expect(reason("[]") == "s.json: shard: expected an object")
     }

@@ -60,6 +60,9 @@ public struct ShardManifest: Sendable, Equatable, Decodable {
         guard (1...ShardChoice.maxCount).contains(count), (1...count).contains(index) else {
             throw ConfigError(file: file, path: "shard.index", reason: "shard \(index) of \(count) is no shard (1 ≤ index ≤ count ≤ \(ShardChoice.maxCount))")
         }
+        guard (0...filmsTotal).contains(films) else {
+            throw ConfigError(file: file, path: "shard.films", reason: "\(films) films of \(filmsTotal) in all")
+        }
     }
 
     public var json: JSON {

@@ -46,7 +46,11 @@ public struct ShardSet: Sendable, Equatable {
         if !doubled.isEmpty || (!missing.isEmpty && !allowPartial) {
             throw ShardError.incompleteSet(count: m0.count, missing: missing, doubled: doubled)
         }
-        let given = inputs.reduce(0) { $0 + $1.manifest!.films }
+        // (each shard's films are 0...filmsTotal, checked when read; the sum saturates)
+        let given = inputs.reduce(0) { sum, input in
+            let (total, overflow) = sum.addingReportingOverflow(input.manifest!.films)
+            return overflow ? Int.max : total
+        }
         return ShardSet(count: m0.count, method: m0.method, filmsSHA256: m0.filmsSHA256, filmsTotal: m0.filmsTotal,
                         merged: byIndex.keys.sorted(), missing: missing, missingFilms: max(0, m0.filmsTotal - given))
     }
