@@ -157,6 +157,26 @@ struct ShardEndToEndTests {
         #expect(try Self.run(["merge", s[0], s[0], "--allow-partial"]).code == 2)
     }
 
+    @Test func aStoppedShardFailsTheMergeUnlessPartialMergesAreAllowed() throws {
+        let dir = try Self.films()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let s = try Self.shards(dir, 2)
+        // shard 2 as a stop leaves it: what it finished, then the films it did not run
+        let text = try String(contentsOfFile: s[1], encoding: .utf8)
+        let stopped = text.replacingOccurrences(of: #""tool": "\#(FrameDiffVersion.string)", "#,
+                                                with: #""tool": "\#(FrameDiffVersion.string)", "complete": false, "not_run": ["captures/x.mp4"], "#)
+        #expect(stopped != text)
+        try stopped.write(toFile: s[1], atomically: true, encoding: .utf8)
+        let refused = try Self.run(["merge"] + s)
+        #expect(refused.code == 2 && refused.stderr.contains("error: \(s[1]): the audit was stopped before its end (1 films not run)"), "\(refused.stderr)")
+        let json = dir.appendingPathComponent("merged.json").path
+        let allowed = try Self.run(["merge"] + s + ["--allow-partial", "--json", json])
+        #expect(allowed.code == 0 && allowed.stderr.contains("warning: \(s[1]): the audit was stopped"), "\(allowed.stderr)")
+        let doc = try Self.document(json)
+        #expect(doc["complete"] as? Bool == false && doc["not_run"] as? [String] == ["captures/x.mp4"])
+        #expect((doc["shards"] as? [String: Any])?["missing"] as? [Int] == [])
+    }
+
     /// A release's captures as files of mixed sizes (they are no films: each is a row with its
     /// error, which is all dealing needs): 10 pages in 4 postures, the `book` ones 10x larger, so
     /// every 4th name is a large one.

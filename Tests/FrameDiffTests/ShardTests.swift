@@ -85,6 +85,8 @@ struct ShardEngineTests {
          "SLURM_ARRAY_TASK_ID=0 is out of range for SLURM_ARRAY_TASK_COUNT=4 (Slurm job array: 1 to 4)"),
         (["SLURM_ARRAY_TASK_ID": "6", "SLURM_ARRAY_TASK_COUNT": "4", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_STEP": "4"],
          "SLURM_ARRAY_TASK_ID=6 is out of range for SLURM_ARRAY_TASK_COUNT=4 (Slurm job array: 0 to 12 in steps of 4)"),
+        (["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_COUNT": "100000", "SLURM_ARRAY_TASK_STEP": "999999999999999999"],
+         "SLURM_ARRAY_TASK_STEP=999999999999999999 takes the array's ids past any job's"),
         // --array=1,2,9: three tasks, ids that are no range
         (["SLURM_ARRAY_TASK_ID": "2", "SLURM_ARRAY_TASK_COUNT": "3", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "9"],
          "the array is no even range (SLURM_ARRAY_TASK_ID=2, SLURM_ARRAY_TASK_COUNT=3, SLURM_ARRAY_TASK_MIN=1, SLURM_ARRAY_TASK_MAX=9): "

@@ -102,7 +102,10 @@ public enum ShardEngine: String, Sendable, CaseIterable {
             settings += [min, step, max].compactMap { $0?.setting }
             let first = min?.value ?? 0, by = step?.value ?? 1
             guard by >= 1 else { throw ShardError.badVariable("SLURM_ARRAY_TASK_STEP=\(step!.setting.value) is no step") }
-            let last = first + (count.value - 1) * by
+            // (values of 18 digits are whole numbers too: the last id may be past Int's range)
+            let (span, o1) = (count.value - 1).multipliedReportingOverflow(by: by)
+            let (last, o2) = first.addingReportingOverflow(span)
+            guard !o1 && !o2 else { throw ShardError.badVariable("SLURM_ARRAY_TASK_STEP=\(step!.setting.value) takes the array's ids past any job's") }
             if let max, max.value != last {
                 throw ShardError.badVariable("the array is no even range (\(settings.map { "\($0.name)=\($0.value)" }.joined(separator: ", "))): "
                                              + "some of its tasks would take no shard; give --array a range such as 0-\(count.value - 1)")
