@@ -34,6 +34,7 @@ struct MergeCommand: Command {
         var notRun: [String] = []
         var incomplete = false
         var manifests: [(file: String, manifest: ShardManifest?)] = []
+        var stopped: [String] = []  // what is said of stopped shards, once the set is accepted
         for path in inputs {
             let data = try InputFile.read(path, maxBytes: 1 << 30)
             let root: JSON
@@ -55,15 +56,17 @@ struct MergeCommand: Command {
                 films.append((film, item, manifest?.positions[i] ?? 0))
             }
             // a shard that was stopped before its end: its missing films are named, and merge fails
+            // (unless --allow-partial)
             if root["complete"]?.boolValue == false {
                 incomplete = true
                 let missing = (root["not_run"]?.arrayValue ?? []).compactMap(\.stringValue)
                 notRun += missing
-                Console.err("framediff: \(allowPartial ? "warning" : "error"): \(path): the audit was stopped before its end (\(missing.count) films not run)\n")
+                stopped.append("framediff: \(allowPartial ? "warning" : "error"): \(path): the audit was stopped before its end (\(missing.count) films not run)\n")
             }
         }
         // shards in the unsharded audit's order (each film's place in its list); other reports by name
         let shards = try ShardSet.check(manifests, allowPartial: allowPartial)
+        stopped.forEach(Console.err)
         films.sort { shards != nil && $0.place != $1.place ? $0.place < $1.place : $0.film < $1.film }
         let rows = films.compactMap { FilmSummary(json: $0.json) }
         try Console.out(FilmSummary.table(rows) + (shards?.summary ?? ""))
