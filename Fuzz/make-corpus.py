@@ -159,5 +159,11 @@ merge = [shard(golden[:1]), shard(golden + [err]), shard([err], ', "complete": f
          '{"films": [{"film": "a", "film": "b", "video": {"duration_ms": 1e-20, "frames": 18446744073709551616}}]}',
          '{"films": [{"film": "\\ud800\\u0041\\ud83d\\ude00\\u0000", "worst": "x", "status": "fail"}]}',
          '\ufeff' + shard([err]), '[1, -0, 1E2, 0.1e-7, "\\b\\f", true, null, {}]', '{"a": [[[[[[[[]]]]]]]]}']
+# audit shards with their manifests (--shard auto on GitLab; a partial, stopped one)
+manifest = lambda k, n, positions, films: (', "shard": {"index": %d, "count": %d, "engine": "gitlab", "variables": {"CI_NODE_INDEX": "%d", '
+    '"CI_NODE_TOTAL": "%d"}, "method": "largest-first-by-bytes", "films_sha256": "%s", "films_total": 3, "bytes_total": 300, '
+    '"films": %d, "bytes": 100, "positions": [%s]}' % (k, n, k, n, "ab" * 32, films, ", ".join(map(str, positions))))
+merge += [shard(golden[:1] + [err], manifest(1, 2, [2, 0], 2)),
+          shard([err], ', "complete": false, "not_run": ["films/c.mp4"]' + manifest(2, 2, [1], 2))]
 seeds("merge", merge)
 print("corpora written to", os.path.join(here, "corpus"))

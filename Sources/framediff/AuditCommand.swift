@@ -4,7 +4,7 @@ import FrameDiff
 /// `framediff audit PATH... [--jobs N]`: every film under the paths, analysed in parallel, one table.
 struct AuditCommand: Command {
     static let name = "audit"
-    static let synopsis = "framediff audit PATH... [--jobs N] [--json FILE] [--html DIR] [--shard K/N] [--rules FILE]"
+    static let synopsis = "framediff audit PATH... [--jobs N] [--json FILE] [--html DIR] [--shard K/N|auto] [--rules FILE]"
     static let summary = """
         Finds every film under the paths (video files by extension and by their first bytes, folders
         of PNG frames), analyses them in parallel and prints a table: film, duration, frames, findings
@@ -15,7 +15,7 @@ struct AuditCommand: Command {
         OptionSpec.integer("--jobs", "N", "films analysed at once; decoder threads are shared out", in: 1...256, default: "one per core"),
         OptionSpec.text("--json", "FILE", "write the combined report ({\"schema\", \"films\": [...]})"),
         OptionSpec.text("--html", "DIR", "write an index page and a report folder per film"),
-        OptionSpec.text("--shard", "K/N", "analyse the K-th of N deterministic shares of the films (CI matrix)"),
+        OptionSpec.text("--shard", "K/N|auto", "the K-th of N shares of the films, dealt by size; auto: the one the engine gives (Kubernetes, GitLab, CircleCI, Buildkite, Slurm)"),
         OptionSpec.text("--rules", "FILE", "rules for the status column", default: GateRules.defaultFile + " when present"),
     ] + AnalysisArguments.options.map { $0.name == "--threads" ? threads : $0 } + [CommonOptions.quiet, CommonOptions.help]
     /// (the cores are shared out among the jobs when --threads is not given)
@@ -26,7 +26,7 @@ struct AuditCommand: Command {
     let jobs: Int
     let json: String?
     let html: String?
-    let shardSpec: (k: Int, n: Int)?
+    let shardChoice: ShardChoice?
     let rules: GateRules
     let quiet: Bool
     let options: AnalysisOptions
@@ -39,15 +39,7 @@ struct AuditCommand: Command {
         json = p.value("--json")
         html = p.value("--html")
         quiet = p.has("--quiet")
-        if let s = p.value("--shard") {
-            let parts = s.split(separator: "/").map { Int($0) }
-            guard parts.count == 2, let k = parts[0], let n = parts[1], n >= 1, k >= 1, k <= n else {
-                throw UsageError("--shard takes K/N with 1 ≤ K ≤ N, not '\(s)'")
-            }
-            shardSpec = (k, n)
-        } else {
-            shardSpec = nil
-        }
+        shardChoice = try p.value("--shard").map { try ShardChoice(spec: $0, environment: ProcessInfo.processInfo.environment) }
         var o = try AnalysisArguments.parse(p)
         // jobs x decoder threads fit the machine
         if p.value("--threads") == nil { o.scan.threads = max(1, cores / jobs) }
@@ -62,7 +54,13 @@ struct AuditCommand: Command {
             throw FilmError.noFilms(path: paths.joined(separator: ", "))
         }
         if !quiet { found.notes.forEach { Console.err("framediff: note: \($0)\n") } }
-        if let s = shardSpec { films = shard(films, k: s.k, of: s.n) }
+        // (each film's place in the whole list: a shard's JSON records them, for merge's order)
+        var places = Array(films.indices)
+        let shard = shardChoice.map { (choice: $0, plan: ShardPlan(films: films, count: $0.count)) }
+        if let shard {
+            places = shard.plan.positions(ofShard: shard.choice.index)
+            films = places.map { shard.plan.films[$0] }
+        }
         let state = AuditState(total: films.count, quiet: quiet)
         let stop = StopFlag()
         let interrupt = stop.onInterrupt()
@@ -96,11 +94,15 @@ struct AuditCommand: Command {
         state.endProgress()
         let done = rows.compactMap { $0 }
         if stop.isSet { Console.err("framediff: stopped: \(done.count) of \(films.count) films finished\n") }
-        try Console.out(FilmSummary.table(done))
+        let manifest = shard.map {
+            ShardManifest(plan: $0.plan, choice: $0.choice, positions: films.indices.filter { jsonItems[$0] != nil }.map { places[$0] })
+        }
+        try Console.out(FilmSummary.table(done) + (manifest?.summary ?? ""))
         if let json {
             // after an interruption the report says so, and names the films it did not run
             let notRun = films.indices.filter { rows[$0] == nil }.map { films[$0] }
-            try emit(batchDocument(jsonItems.compactMap { $0 }, notRun: stop.isSet ? notRun : nil), to: json)
+            try emit(batchDocument(jsonItems.compactMap { $0 }, notRun: stop.isSet ? notRun : nil,
+                                   extra: manifest.map { [("shard", $0.json)] } ?? []), to: json)
         }
         if let html {
             let linked = rows.enumerated().compactMap { i, r in

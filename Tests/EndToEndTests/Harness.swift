@@ -26,11 +26,15 @@ enum Harness {
         var stderr: String
     }
 
-    static func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    /// `environment` is added to this process's; the variables named in `unset` are taken out
+    /// (a test of `--shard auto` must not see the CI engine it runs on).
+    static func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:], unset: [String] = []) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
-        if !environment.isEmpty { p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        if !environment.isEmpty || !unset.isEmpty {
+            p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !unset.contains($0.key) }
+        }
         p.currentDirectoryURL = URL(fileURLWithPath: cwd ?? root.path)
         let out = Pipe(), err = Pipe()
         p.standardOutput = out

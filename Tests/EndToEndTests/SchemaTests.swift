@@ -63,6 +63,20 @@ struct SchemaTests {
         let merged = dir.appendingPathComponent("merge.json").path
         _ = try Harness.run(["merge", audit, "--json", merged])
         files.append(merged)
+        // shards (by an engine's variables and by hand) and their merges, whole and partial
+        var shards: [String] = []
+        for k in 1...2 {
+            let shard = dir.appendingPathComponent("shard-\(k).json").path
+            _ = try Harness.run(["audit", "samples/rotated-90.mp4", "samples/h10-busy-counter.mp4", "samples/static-crf30.mp4", "--shard", "auto",
+                                 "--json", shard, "--quiet"], environment: ["CI_NODE_INDEX": "\(k)", "CI_NODE_TOTAL": "2"],
+                                unset: ShardEndToEndTests.engineVariables.filter { !$0.hasPrefix("CI_NODE_") })
+            shards.append(shard)
+        }
+        let mergedShards = dir.appendingPathComponent("merge-shards.json").path, partial = dir.appendingPathComponent("partial.json").path
+        _ = try Harness.run(["merge"] + shards + ["--json", mergedShards])
+        _ = try Harness.run(["merge", shards[1], "--allow-partial", "--json", partial])
+        files += shards + [mergedShards, partial]
+        for f in files.suffix(4) { #expect(FileManager.default.fileExists(atPath: f), "\(f)") }
         let complaints = try validate(files)
         #expect(complaints.isEmpty, "\(complaints)")
     }

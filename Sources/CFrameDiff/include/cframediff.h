@@ -180,4 +180,8 @@ int fd_fixed_mmap_threshold(int bytes);
 /// Returns the allocator's free pages to the system (malloc_trim). 1 when some were, else 0.
 int fd_trim_free_memory(void);
 
+// ---------------------------------------------------------------------------------------------
+// Digests (libavutil): SHA-256 of `size` bytes into `out`. 0, or -1 when no memory.
+int fd_sha256(const uint8_t *data, size_t size, uint8_t out[32]);
+
 #endif

@@ -176,8 +176,3 @@ func looksLikeFilm(_ path: String, sniff: Bool = true) -> Bool {
     if b[0...3].elementsEqual("RIFF".utf8) && b[8...11].elementsEqual("AVI ".utf8) { return true }
     return b.count == 189 && b[0] == 0x47 && b[188] == 0x47                    // MPEG-TS: a sync byte every 188
 }
-
-/// The films of shard K of N (1-based): every Nth film of the sorted list, the same on every machine.
-public func shard(_ films: [String], k: Int, of n: Int) -> [String] {
-    films.sorted().enumerated().filter { $0.offset % n == k - 1 }.map(\.element)
-}

@@ -93,12 +93,14 @@ public let batchHeader: [(String, JSON)] = [("schema", .string("framediff/1")), 
 /// The `{"schema", "tool", "films"}` document of a batch (audit, merge), one film a line (each
 /// item already rendered compactly: audit renders a film as soon as it is analysed, so it keeps
 /// no reports); with `notRun` (an interrupted run) it says `"complete": false` and lists the
-/// films not analysed. The same members, in the same order, as `filmsDocument`.
+/// films not analysed. The same members, in the same order, as `filmsDocument`; `extra` members
+/// (a shard's `shard`, a merge's `shards`) come just before `films`.
 ///
 ///     try emit(batchDocument(items, notRun: nil), to: "audit.json")
-public func batchDocument(_ items: [String], notRun: [String]? = nil) -> String {
+public func batchDocument(_ items: [String], notRun: [String]? = nil, extra: [(String, JSON)] = []) -> String {
     var members = batchHeader
     if let notRun { members += [("complete", .bool(false)), ("not_run", .array(notRun.map { .string($0) }))] }
+    members += extra
     let head = "{" + members.map { JSON.string($0.0).rendered(pretty: false) + ": " + $0.1.rendered(pretty: false) }.joined(separator: ", ")
     return head + (items.isEmpty ? ", \"films\": []}\n" : ", \"films\": [\n  " + items.joined(separator: ",\n  ") + "\n]}\n")
 }
