@@ -225,7 +225,7 @@ struct ShardPlanTests {
     /// measured on them.
     @Test func theSampleFilmsSplitWithinAQuarterOfTheMean() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let films = try findFilms([root.appendingPathComponent("samples").path])
+        let films = try findFilms([root.appendingPathComponent("samples").path]).films
         #expect(films.count >= 20)
         for n in [2, 3, 4] {
             let plan = ShardPlan(films: films, count: n)
