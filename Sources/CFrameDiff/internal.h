@@ -56,6 +56,7 @@ struct fd_video {
     int64_t packets_seen, frames_seen, discarded_seen, last_end_seen;
     char ring_err[256];
     int corrupt;
+    int demux_errors;   // errors the demuxer logged (damaged container data it skipped; atomic)
     int64_t packets;    // packets of the video stream read so far
     int refs;           // owners (caller, thread): the last to let go frees (atomic)
 };

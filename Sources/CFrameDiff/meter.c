@@ -86,14 +86,29 @@ static void *alloc_rgb(int w, int h, int bpc, ptrdiff_t *stride) {
 }
 
 // Sizes the RGB buffers for `bpc` bytes a channel; a change of depth forgets the previous frame.
+// Sizes the RGB buffers for `bpc` bytes a channel. A film whose depth changes mid-stream (an
+// 8-bit stretch spliced to a 10-bit one) keeps its previous picture to measure the next frame
+// against: the picture is widened to 16 bits (v*257, as ImageMagick reads an 8-bit PNG beside a
+// 16-bit one), and once 16-bit the meter stays 16-bit.
 static int set_depth(fd_meter *m, int bpc) {
-    if (m->bpc == bpc && m->pic) return 0;
-    av_freep(&m->pic);
+    if (m->pic && (m->bpc == bpc || (m->has_prev && bpc < m->bpc))) return 0;
+    uint8_t *old = m->has_prev ? m->pic : NULL;
+    ptrdiff_t old_stride = m->stride;
+    int old_bpc = m->bpc;
+    if (!old) av_freep(&m->pic);
     av_freep(&m->scratch);
     av_freep(&m->whole);
     m->bpc = bpc;
-    m->has_prev = 0;
     m->pic = alloc_rgb(m->w, m->h, bpc, &m->stride);
+    if (old && m->pic) {
+        for (int y = 0; y < m->h; y++) {
+            const uint8_t *src = old + (ptrdiff_t)y * old_stride;
+            uint16_t *dst = (uint16_t *)(m->pic + (ptrdiff_t)y * m->stride);
+            if (old_bpc == 1) for (int x = 0; x < m->w * 3; x++) dst[x] = (uint16_t)(src[x] * 257);
+        }
+    }
+    av_free(old);
+    if (!old) m->has_prev = 0;
     // (a band, not a frame: 58 KB instead of 9.5 MB at 1206x2622) and one row more: swscale's copy
     // paths for packed RGB (packedCopyWrapper, bswap_16bpc) write whole strides from the span's
     // first byte, so a span at x0 runs up to one stride past its rows. probe_locality finds such
@@ -265,6 +280,16 @@ static void start_push(fd_meter *m) {
 int fd_meter_push_rgb(fd_meter *m, const uint8_t *rgb, ptrdiff_t stride, int bits) {
     if (set_depth(m, bits > 8 ? 2 : 1) < 0) return -1;
     size_t row = (size_t)m->w * 3 * m->bpc;
+    uint8_t *wide = NULL;
+    if (bits <= 8 && m->bpc == 2) {
+        // an 8-bit picture after 16-bit ones (a folder of RGB and RGBA PNGs): widened, v*257
+        ptrdiff_t ws;
+        if (!(wide = alloc_rgb(m->w, m->h, 2, &ws))) return -1;
+        for (int y = 0; y < m->h; y++)
+            for (int x = 0; x < m->w * 3; x++) ((uint16_t *)(wide + (ptrdiff_t)y * ws))[x] = (uint16_t)(rgb[(ptrdiff_t)y * stride + x] * 257);
+        rgb = wide;
+        stride = ws;
+    }
     start_push(m);
     for (int by = 0; by < m->ty; by++) {
         int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
@@ -280,6 +305,7 @@ int fd_meter_push_rgb(fd_meter *m, const uint8_t *rgb, ptrdiff_t stride, int bit
         take_tiles(m, m->scratch, by, rows);
     }
     finish_push(m);
+    av_free(wide);
     return 0;
 }
 
@@ -629,14 +655,17 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
         fd_set_error(err, errlen, "frame size differs from the meter's", 0);
         return -1;
     }
+    int rebuilt = 0;
     if (cur->format != m->conv_fmt || cur->colorspace != m->conv_cs || cur->color_range != m->conv_range) {
+        // (a film whose pixel format, range or matrix changes mid-stream is still measured against
+        // its previous picture: the planes cannot be compared, every tile is converted)
         if (build_converter(m, cur) < 0) {
             fd_set_error(err, errlen, "no conversion to RGB for this pixel format", 0);
             return -1;
         }
-        m->has_prev = 0;
+        rebuilt = 1;
     }
-    int compare = m->has_prev && prev->data[0] && prev->format == cur->format &&
+    int compare = !rebuilt && m->has_prev && prev->data[0] && prev->format == cur->format &&
                   prev->width == cur->width && prev->height == cur->height;
     int palette_changed = compare && m->layout.palette && memcmp(cur->data[1], prev->data[1], 1024);
     start_push(m);

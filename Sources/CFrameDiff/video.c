@@ -172,10 +172,11 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
         if (ret == AVERROR(EAGAIN) && ++v->retries < 10000) continue;
         v->retries = 0;
         if (ret == AVERROR_EOF) {
-            // A container that indexes its frames (MP4/MOV) and ends before the last of them was
+            // A container that indexes its frames (MP4/MOV, AVI) and ends before the last of them was
             // cut off mid-recording; the demuxer only warns ("partial file").
             int64_t declared = v->fmt->streams[v->stream]->nb_frames;
-            int indexed = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") != NULL;  // not GIF, not MKV
+            // (MP4/MOV and AVI index every frame; GIF and Matroska do not)
+            int indexed = v->fmt->iformat && (strstr(v->fmt->iformat->name, "mov") || !strcmp(v->fmt->iformat->name, "avi"));
             if (indexed && declared > 0 && v->packets < declared && v->seek_ms < 0) {
                 char what[128];
                 snprintf(what, sizeof what, "the film is truncated: its index lists %lld frames, the file holds %lld",
@@ -285,7 +286,9 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     if (v->fmt->duration != AV_NOPTS_VALUE && v->fmt->duration > 0)
         info->duration_ms = v->fmt->duration / 1000.0;
     // a duration guessed from the file size and bitrate (MPEG-TS) says nothing of truncation
-    info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method != AVFMT_DURATION_FROM_BITRATE;
+    // (one guessed from the bitrate (MPEG-TS), or read from the file's own last timestamps
+    // (MPEG-PS, Ogg), says nothing of what a cut-off file lost)
+    info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM;
     snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
     const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");
@@ -298,6 +301,7 @@ static int open_film(fd_video *v, char *err, size_t errlen) {
     v->fmt = avformat_alloc_context();
     if (!v->fmt) { fd_set_error(err, errlen, "out of memory", 0); return -1; }
     v->fmt->interrupt_callback = (AVIOInterruptCB){interrupted, v};
+    v->fmt->opaque = v;
     int ret = avformat_open_input(&v->fmt, v->path, NULL, NULL);
     if (ret < 0) {
         // An MP4/MOV whose index (moov) is missing starts like a film but cannot be opened:
@@ -427,8 +431,27 @@ static void stall_error(const fd_video *v, const char *what, char *err, size_t e
     fd_set_error(err, errlen, msg, 0);
 }
 
+// FFmpeg's log, kept quiet but read: an error the demuxer logs (a Matroska element that is no
+// element, a damaged GIF block) means it skipped damaged data, and frames with it; the film is
+// found through the format context's `opaque`, set to its fd_video.
+static void on_log(void *avcl, int level, const char *fmt, va_list vl) {
+    (void)fmt;
+    (void)vl;
+    if (level > AV_LOG_ERROR || !avcl) return;
+    const AVClass *cls = *(const AVClass **)avcl;
+    if (!cls || strcmp(cls->class_name, "AVFormatContext")) return;
+    fd_video *v = ((AVFormatContext *)avcl)->opaque;
+    if (v) __atomic_add_fetch(&v->demux_errors, 1, __ATOMIC_RELAXED);
+}
+
+static void install_log(void) {
+    av_log_set_level(AV_LOG_ERROR);
+    av_log_set_callback(on_log);
+}
+
 fd_video *fd_video_open(const char *path, int threads, int stall_ms, double seek_ms, char *err, size_t errlen) {
-    av_log_set_level(AV_LOG_QUIET);
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, install_log);
     fd_video *v = av_mallocz(sizeof *v);
     if (!v) { fd_set_error(err, errlen, "out of memory", 0); return NULL; }
     v->path = av_strdup(path);
@@ -600,7 +623,7 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
     int whole = WHOLE_UNKNOWN;
     if (size < 0) {
         whole = WHOLE_UNKNOWN;
-    } else if (strstr(name, "mov")) {
+    } else if (strstr(name, "mov") || !strcmp(name, "avi")) {
         whole = WHOLE_YES;  // its index was checked frame by frame while decoding
     } else if (!strcmp(name, "gif")) {
         // a GIF ends with a trailer byte (0x3B) after its last frame
@@ -620,12 +643,17 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
             whole = WHOLE_CUT;
             snprintf(out->cause, sizeof out->cause, "the last %.1f MB of the file hold no frames: damaged",
                      (size - last_end) / 1e6);
-        } else {
-            whole = WHOLE_YES;
         }
+        // (else unknown: a file cut on a packet boundary ends like a whole one)
     } else if (strstr(name, "matroska")) {
         whole = matroska_whole(v->path, size);
         if (whole == WHOLE_CUT) snprintf(out->cause, sizeof out->cause, "the file ends inside a Matroska element: it was cut short");
+    }
+    int damaged = __atomic_load_n(&v->demux_errors, __ATOMIC_RELAXED);
+    if (damaged && whole != WHOLE_CUT) {
+        whole = WHOLE_CUT;
+        snprintf(out->cause, sizeof out->cause, "its container is damaged (the demuxer skipped damaged data %d time%s): frames are missing",
+                 damaged, damaged == 1 ? "" : "s");
     }
     out->checked = whole != WHOLE_UNKNOWN;
     out->whole = whole == WHOLE_YES;

@@ -36,6 +36,7 @@ struct AnalyzeCommand: Command {
     }
 
     func run() throws -> Int32 {
+        try refuseOutputs([out, stats], overwriting: films)
         var reports: [Report] = []
         var failures: [(String, FilmError)] = []
         for film in films {
@@ -54,7 +55,7 @@ struct AnalyzeCommand: Command {
                     Console.err("framediff: note: \(film): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
                 }
                 if !report.video.lengthChecked, !quiet {
-                    Console.err("framediff: note: \(film): its container states no length, so a file cut short would look whole\n")
+                    Console.err("framediff: note: \(film): its container does not say whether the file is whole (a file cut short would look whole)\n")
                 }
                 reports.append(report)
             } catch {

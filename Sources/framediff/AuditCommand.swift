@@ -50,6 +50,7 @@ struct AuditCommand: Command {
     func run() throws -> Int32 {
         let found = try findFilms(paths)
         var films = found.films
+        try refuseOutputs([json], overwriting: films)
         guard !films.isEmpty else {
             throw FilmError.noFilms(path: paths.joined(separator: ", "))
         }
@@ -90,6 +91,9 @@ struct AuditCommand: Command {
                 break
             }
         }
+        // From here a signal stops the process as it would any tool: the rows are decided, and a
+        // write that blocks (a FIFO nobody reads) must not outlive a SIGTERM.
+        interrupt.forEach { $0.cancel() }
         let (rows, jsonItems) = state.close()
         state.endProgress()
         let done = rows.compactMap { $0 }

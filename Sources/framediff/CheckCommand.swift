@@ -43,6 +43,7 @@ struct CheckCommand: Command {
     }
 
     func run() throws -> Int32 {
+        try refuseOutputs([out, update ? baselinePath : nil], overwriting: films)
         let baseline = try update ? nil : baselinePath.map(Baseline.read)
         var results: [GateResult] = []
         var errors: [(film: String, cause: String)] = []

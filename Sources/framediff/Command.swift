@@ -45,6 +45,22 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 }
 
+/// Refuses, before any work, an output that is one of the files being read (`--out a.mp4`
+/// beside `a.mp4`, `--baseline` before its film by a slip of order): it would replace a recording.
+func refuseOutputs(_ outputs: [String?], overwriting inputs: [String]) throws {
+    func id(_ path: String) -> [UInt64]? {
+        var st = stat()
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        return [UInt64(st.st_dev), UInt64(st.st_ino)]
+    }
+    let read = Set(inputs.compactMap(id))
+    for case let out? in outputs where out != "-" {
+        if let i = id(out), read.contains(i) { throw WriteError(path: out, cause: "it is one of the files being read; name another") }
+        // (a report is never written over a recording, even one not being read)
+        if id(out) != nil, hasFilmSignature(out) { throw WriteError(path: out, cause: "it is a film; name another file") }
+    }
+}
+
 /// Writes a report to `--out` (in one step: an earlier file survives a failed write) or to stdout
 /// (no path, or `-` as every Unix tool reads it).
 func emit(_ text: String, to path: String?) throws {

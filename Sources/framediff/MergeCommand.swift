@@ -28,6 +28,7 @@ struct MergeCommand: Command {
     }
 
     func run() throws -> Int32 {
+        try refuseOutputs([json], overwriting: inputs)
         // NB: one parse a shard, read for the table and the merged JSON alike (two readers once
         // disagreed on duplicate keys, a byte-order mark and a trailing comma: fuzz-merge)
         var films: [(film: String, json: JSON, place: Int)] = []  // as the shards wrote them, key order kept

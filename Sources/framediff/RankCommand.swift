@@ -33,6 +33,7 @@ struct RankCommand: Command {
     }
 
     func run() throws -> Int32 {
+        try refuseOutputs([out], overwriting: [film])
         let progress = ProgressLine(quiet: quiet)
         defer { progress.done() }
         let ranking = try Ranking.measure(film: film, options: scan) {

@@ -337,6 +337,102 @@ struct HostileInputTests {
             #expect(got.map { abs($0 - want) < 1e-4 } == true, "\(a) \(b): \(r.stdout) \(r.stderr)")
         }
     }
+    // MARK: the second hostile pass
+
+    @Test func dashDevStdoutAppendsWhereStandardOutputGoes() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let log = dir.appendingPathComponent("log.txt").path
+        try "EARLIER LINE\n".write(toFile: log, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Harness.binary)
+        p.arguments = [Harness.path(Self.film), "--out", "/dev/stdout", "--quiet"]
+        let h = try #require(FileHandle(forWritingAtPath: log))
+        h.seekToEndOfFile()
+        p.standardOutput = h
+        try p.run()
+        p.waitUntilExit()
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(p.terminationStatus == 0 && text.hasPrefix("EARLIER LINE\n") && text.contains("laptop-inner.mp4"), "\(text)")
+    }
+
+    @Test func fifosAmongInputsAreRefusedNotWaitedFor() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let frames = dir.appendingPathComponent("frames").path
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Harness.path("Tests/Fixtures/compare/000000.png"), toPath: frames + "/000000.png")
+        #expect(mkfifo(frames + "/000200.png", 0o644) == 0 && mkfifo(dir.appendingPathComponent("rules.json").path, 0o644) == 0)
+        let started = Date()
+        let a = try Harness.run([frames])
+        #expect(a.code == 2 && a.stderr.contains("not a regular file"), "\(a.stderr)")
+        let b = try Harness.run(["compare", frames + "/000000.png", frames + "/000200.png"])
+        #expect(b.code == 2 && b.stderr.contains("not a regular file"), "\(b.stderr)")
+        let c = try Harness.run(["check", Self.film, "--rules", dir.appendingPathComponent("rules.json").path])
+        #expect(c.code == 2, "\(c.stderr)")
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test("a pixel-format change at a cut is measured, not taken as no change", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
+    func pixelFormatChangeMidStream() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let a = dir.appendingPathComponent("a.h264").path, b = dir.appendingPathComponent("b.h264").path
+        try FFmpegTool.make(["-f", "lavfi", "-i", "color=c=white:s=320x240:r=30:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", "-bf", "0", a])
+        try FFmpegTool.make(["-f", "lavfi", "-i", "color=c=black:s=320x240:r=30:d=1", "-c:v", "libx264", "-pix_fmt", "yuv444p", "-bf", "0", b])
+        var both = try Data(contentsOf: URL(fileURLWithPath: a))
+        both.append(try Data(contentsOf: URL(fileURLWithPath: b)))
+        let raw = dir.appendingPathComponent("ab.h264").path, film = dir.appendingPathComponent("ab.mkv").path
+        try both.write(to: URL(fileURLWithPath: raw))
+        try FFmpegTool.make(["-r", "30", "-i", raw, "-c", "copy", film])
+        let r = try Harness.run(["rank", film, "--format", "json", "--top", "1"])
+        let top = try #require((Harness.json(r.stdout)["deltas"] as? [[String: Any]])?.first)
+        #expect(top["frame"] as? Int == 30 && top["rmse"] as? Double == 1, "\(r.stdout)")
+    }
+
+    @Test("damage the demuxer skips, and an AVI cut short, make a film read short", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
+    func damagedMatroskaAndTruncatedAVI() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let mkv = dir.appendingPathComponent("b.mkv").path, avi = dir.appendingPathComponent("b.avi").path
+        try FFmpegTool.make(["-i", Harness.path(Self.film), "-c", "copy", mkv])
+        try FFmpegTool.make(["-i", Harness.path(Self.film), "-c:v", "mpeg4", avi])
+        var m = [UInt8](try Data(contentsOf: URL(fileURLWithPath: mkv)))
+        for i in m.count / 4..<m.count * 45 / 100 { m[i] = 0 }
+        try Data(m).write(to: URL(fileURLWithPath: mkv + ".zeroed.mkv"))
+        let a = try Data(contentsOf: URL(fileURLWithPath: avi))
+        try a.prefix(a.count / 4).write(to: URL(fileURLWithPath: avi + ".cut.avi"))
+        for (film, cause) in [(mkv + ".zeroed.mkv", "its container is damaged"), (avi + ".cut.avi", "the film is truncated")] {
+            let r = try Harness.run(["check", film])
+            #expect(r.code == 2 && (r.stdout + r.stderr).contains(cause), "\(film): \(r.stdout) \(r.stderr)")
+        }
+    }
+
+    @Test func aStrayNumberedPNGDoesNotHideTheFilmsOfAFolder() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let caps = dir.appendingPathComponent("caps").path
+        try FileManager.default.createDirectory(atPath: caps + "/sub", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Harness.path(Self.film), toPath: caps + "/a.mp4")
+        try FileManager.default.copyItem(atPath: Harness.path("samples/rotated-90.mp4"), toPath: caps + "/sub/b.mp4")
+        try FileManager.default.copyItem(atPath: Harness.path("Tests/Fixtures/compare/000000.png"), toPath: caps + "/20231201.png")
+        let json = dir.appendingPathComponent("a.json").path
+        _ = try Harness.run(["audit", caps, "--json", json, "--quiet"])
+        let films = try #require(Harness.json(try String(contentsOfFile: json, encoding: .utf8))["films"] as? [[String: Any]])
+        #expect(films.compactMap { $0["film"] as? String } == [caps + "/a.mp4", caps + "/sub/b.mp4"])
+    }
+
+    @Test func aReportIsNeverWrittenOverAFilm() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let a = dir.appendingPathComponent("a.mp4").path
+        try FileManager.default.copyItem(atPath: Harness.path(Self.film), toPath: a)
+        for args in [["check", "--update-baseline", "--baseline", a, Self.film], [a, "--out", a], ["rank", Self.film, "--out", a]] {
+            let r = try Harness.run(args)
+            #expect(r.code == 2 && r.stderr.contains("cannot write"), "\(args): \(r.stderr)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: Harness.path(Self.film))))
+    }
 }
 
 /// Where a four-letter box type first occurs in a file's bytes (its size is the 4 bytes before).

@@ -9,6 +9,9 @@ public enum InputFile {
     /// The largest configuration file read (bytes): a rules file with thousands of overrides is
     /// far below; a runaway generated file is refused before it takes memory.
     public static let maxBytes = 4 << 20
+    /// How long a read of a FIFO or a device waits for data (ms): a generator behind
+    /// `<(...)` writes within moments.
+    static let streamWaitMs = 10_000
 
     public static func read(_ path: String, maxBytes: Int = InputFile.maxBytes) throws -> Data {
         var st = stat()
@@ -17,7 +20,10 @@ public enum InputFile {
             throw FilmError.unreadable(path: path, cause: String(cString: strerror(errno)))
         }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw FilmError.unreadable(path: path, cause: "is a folder, not a file") }
-        let fd = open(path, O_RDONLY)
+        // A FIFO or a device is read without blocking on its open and with a bound on each wait:
+        // `--rules <(generate)` works, a FIFO nobody writes is an error, not a hang.
+        let stream = (st.st_mode & S_IFMT) != S_IFREG
+        let fd = open(path, O_RDONLY | (stream ? O_NONBLOCK : 0))
         guard fd >= 0 else { throw FilmError.unreadable(path: path, cause: String(cString: strerror(errno))) }
         defer { close(fd) }
         var data = Data()
@@ -26,6 +32,13 @@ public enum InputFile {
             let n = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN, stream {
+                    var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                    if poll(&p, 1, Int32(streamWaitMs)) == 0 {
+                        throw FilmError.unreadable(path: path, cause: "no data for \(streamWaitMs / 1000) s (a FIFO nothing writes)")
+                    }
+                    continue
+                }
                 throw FilmError.unreadable(path: path, cause: String(cString: strerror(errno)))
             }
             if n == 0 { break }

@@ -30,6 +30,11 @@ public struct PNGImage: Sendable {
     /// The corresponding C function is `fd_png_read`.
     public init(contentsOf path: String) throws {
         guard FileManager.default.fileExists(atPath: path) else { throw FilmError.notFound(path: path) }
+        // (a FIFO named like a frame would block its reader until something writes)
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT != S_IFREG {
+            throw FilmError.unreadable(path: path, cause: st.st_mode & S_IFMT == S_IFDIR ? "a folder, not a PNG file" : "not a regular file")
+        }
         var buffer: UnsafeMutablePointer<UInt8>?
         var w: Int32 = 0, h: Int32 = 0
         var s = 0

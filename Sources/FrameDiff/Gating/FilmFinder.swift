@@ -38,7 +38,11 @@ public func findFilms(_ paths: [String]) throws -> FilmSearch {
             let e = errno
             var link = stat()
             let isLink = lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
-            if top && !isLink { throw FilmError.notFound(path: path) }
+            if top && !isLink && e == ENOENT { throw FilmError.notFound(path: path) }
+            if e != ENOENT && e != ELOOP && (top || looksLikeFilm(path, sniff: false)) {
+                // (a path too long, a folder on the way that cannot be searched: said, not dropped)
+                return add(path, cause: String(cString: strerror(e)))
+            }
             // a link that leads nowhere is reported when it is named like a film (or named at all)
             if top || looksLikeFilm(path, sniff: false) {
                 add(path, cause: e == ELOOP ? "a symbolic link that loops back on itself" : "a symbolic link to a file that does not exist")
@@ -56,10 +60,14 @@ public func findFilms(_ paths: [String]) throws -> FilmSearch {
                 found.notes.append("\(path): a folder already walked through another path")
                 return
             }
-            if isFrameFolder(path) { return add(path) }
+            guard let entries = directoryEntries(path) else {
+                // (an unreadable folder may hold films: said, not skipped)
+                return add(path, cause: "cannot read the folder: \(String(cString: strerror(errno)))")
+            }
+            if isFrameFolder(path, entries) { return add(path) }
             walking.append((id, path))
             defer { walking.removeLast() }
-            for entry in directoryEntries(path) where !entry.hasPrefix(".") {
+            for entry in entries where !entry.hasPrefix(".") {
                 guard let name = entry.name else {
                     // a path framediff cannot hold as text: said (escaped) instead of dropped
                     let shown = (path as NSString).appendingPathComponent(entry.escaped)
@@ -111,11 +119,20 @@ private func fileKind(_ mode: mode_t) -> String {
     }
 }
 
-private func isFrameFolder(_ dir: String) -> Bool {
-    directoryEntries(dir).contains { entry in
-        guard let n = entry.name else { return false }
-        return n.lowercased().hasSuffix(".png") && !n.dropLast(4).isEmpty && n.dropLast(4).allSatisfy(\.isNumber)
+/// A folder of PNG frames named by their ms (what the ffmpeg extraction writes): PNGs named by
+/// ASCII digits and no films or folders beside them. A folder of captures with a stray numbered
+/// PNG (or the frames `framediff frames` wrote beside a film) is searched for its films instead.
+private func isFrameFolder(_ dir: String, _ entries: [DirectoryEntry]) -> Bool {
+    var frames = 0
+    for entry in entries where !entry.hasPrefix(".") {
+        guard let n = entry.name else { continue }
+        let path = (dir as NSString).appendingPathComponent(n)
+        var st = stat()
+        if stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { return false }
+        let stem = n.lowercased().hasSuffix(".png") ? n.dropLast(4) : ""
+        if !stem.isEmpty, stem.allSatisfy({ $0.isASCII && $0.isNumber }) { frames += 1 } else if looksLikeFilm(path, sniff: false) { return false }
     }
+    return frames > 0
 }
 
 /// A directory entry's name as the system stores it (bytes): `name` when it is valid UTF-8,
@@ -144,8 +161,8 @@ private struct DirectoryEntry {
 
 /// The entries of a directory, sorted by their bytes, without "." and "..": read with readdir,
 /// because Foundation drops names that are not valid UTF-8.
-private func directoryEntries(_ dir: String) -> [DirectoryEntry] {
-    guard let d = opendir(dir) else { return [] }
+private func directoryEntries(_ dir: String) -> [DirectoryEntry]? {
+    guard let d = opendir(dir) else { return nil }
     defer { closedir(d) }
     var out: [DirectoryEntry] = []
     while let e = readdir(d) {
@@ -158,14 +175,23 @@ private func directoryEntries(_ dir: String) -> [DirectoryEntry] {
 
 let filmExtensions: Set<String> = ["mp4", "m4v", "mov", "mkv", "webm", "gif", "avi", "ts", "mts", "m2ts", "3gp", "hevc",
                                    "h264", "264", "265", "flv", "wmv", "mpg", "mpeg", "ogv", "mxf"]
-let otherExtensions: Set<String> = ["json", "txt", "md", "steps", "png", "jpg", "jpeg", "csv", "html", "xml", "log", "swift", "py"]
+let otherExtensions: Set<String> = ["json", "txt", "md", "steps", "png", "jpg", "jpeg", "csv", "html", "xml", "log", "swift", "py",
+                                    // sound alone (an MP4 container of audio is no film)
+                                    "m4a", "m4b", "mp3", "aac", "wav", "flac", "opus", "oga"]
 
 /// By extension, or (with `sniff`, for a regular file) by a container's signature when the
 /// extension is not a known one.
 func looksLikeFilm(_ path: String, sniff: Bool = true) -> Bool {
     let ext = (path as NSString).pathExtension.lowercased()
+    // (.ts is TypeScript as often as MPEG-TS: its bytes decide, when they can be read)
+    if ext == "ts", sniff { return hasFilmSignature(path) }
     if filmExtensions.contains(ext) { return true }
     if otherExtensions.contains(ext) || !sniff { return false }
+    return hasFilmSignature(path)
+}
+
+/// Whether a regular file starts like a film container (MP4/MOV, Matroska, GIF, AVI, MPEG-TS).
+public func hasFilmSignature(_ path: String) -> Bool {
     guard let h = FileHandle(forReadingAtPath: path) else { return false }
     defer { try? h.close() }
     let b = [UInt8](h.readData(ofLength: 189))

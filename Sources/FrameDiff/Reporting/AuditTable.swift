@@ -36,7 +36,8 @@ extension FilmSummary {
     public static func htmlIndex(_ rows: [(summary: FilmSummary, folder: String?)], title: String) -> String {
         var body = ""
         for (r, folder) in rows {
-            let name = folder.map { "<a href=\"\($0)/index.html\">\(html(r.film))</a>" } ?? html(r.film)
+            // (a folder is named after its film, whatever characters the film's name holds)
+            let name = folder.map { "<a href=\"\(html($0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? $0))/index.html\">\(html(r.film))</a>" } ?? html(r.film)
             body += "<tr><td>\(name)</td><td>\(r.isError ? "" : String(r.frames))</td>"
                 + "<td>\(r.isError ? "" : FindingKind.allCases.map { String(r.counts[$0] ?? 0) }.joined(separator: " / "))</td>"
                 + "<td>\(html(r.worst ?? ""))</td><td>\(html(r.status))</td></tr>\n"

@@ -40,6 +40,13 @@ public enum OutputFile {
     /// Replaces `path` with `data` in one step, creating its folder when needed; writes through a
     /// device, a FIFO or a terminal instead, and through a symbolic link to the file it names.
     public static func write(_ data: Data, to path: String) throws {
+        // /dev/stdout, /dev/fd/1, /proc/self/fd/1 name this process's own descriptor: written to as
+        // it is (the file behind it may be opened for appending, or be a pipe), never replaced
+        if let fd = ownDescriptor(path) {
+            let failure = writeAll(data, to: fd)
+            if failure != 0 { throw WriteError.posix(path, failure) }
+            return
+        }
         var target = path
         var found = try kind(of: path)
         if case .link(let resolved) = found {
@@ -56,6 +63,17 @@ public enum OutputFile {
         case .other(let what):
             throw WriteError(path: path, cause: "it is \(what); name a regular file")
         }
+    }
+
+    /// The descriptor a path names when it is one of this process's own (`/dev/stdout`,
+    /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/PID/fd/N` of this process), else nil.
+    static func ownDescriptor(_ path: String) -> Int32? {
+        let named: [String: Int32] = ["/dev/stdout": 1, "/dev/stderr": 2]
+        if let fd = named[path] { return fd }
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where path.hasPrefix(prefix) {
+            if let fd = Int32(path.dropFirst(prefix.count)), fd >= 0, fcntl(fd, F_GETFD) != -1 { return fd }
+        }
+        return nil
     }
 
     /// What is at a path an output is to go to.
