@@ -19,5 +19,6 @@ let package = Package(
         .executableTarget(name: "fuzz-pngfolder", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
         .executableTarget(name: "fuzz-merge", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
         .executableTarget(name: "fuzz-png", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
+        .executableTarget(name: "fuzz-decoder", dependencies: ["FuzzSupport", "FuzzShim", .product(name: "FrameDiff", package: "framediff")]),
     ]
 )

@@ -2,12 +2,12 @@
 """Writes the seed corpora under Fuzz/corpus/NAME/: small valid and near-valid inputs taken from
 the tests, the samples and the README. Rerun after changing it (it replaces the seed_* files only;
 inputs libFuzzer added to a corpus folder are kept)."""
-import os, struct, zlib, glob, shutil, json
+import os, struct, zlib, glob, shutil, json, subprocess, tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
 
-def seeds(name, items):
+def seeds(name, items, names=None):
     d = os.path.join(here, "corpus", name)
     os.makedirs(d, exist_ok=True)
     for f in glob.glob(os.path.join(d, "seed_*")):
@@ -15,7 +15,7 @@ def seeds(name, items):
     for i, data in enumerate(items):
         if isinstance(data, str):
             data = data.encode()
-        with open(os.path.join(d, "seed_%02d" % i), "wb") as f:
+        with open(os.path.join(d, "seed_" + (names[i] if names else "%02d" % i)), "wb") as f:
             f.write(data)
 
 # --- steps: the samples' sidecars, the README, the tests (good and bad tokens)
@@ -166,4 +166,85 @@ manifest = lambda k, n, positions, films: (', "shard": {"index": %d, "count": %d
 merge += [shard(golden[:1] + [err], manifest(1, 2, [2, 0], 2)),
           shard([err], ', "complete": false, "not_run": ["films/c.mp4"]' + manifest(2, 2, [1], 2))]
 seeds("merge", merge)
+
+# --- decoder: small films (lavfi testsrc2, 2-3 frames at 34x18: 3x2 tiles of 16, a narrow last
+# column and a short last band) of every pixel-format family, through every container and codec
+# framediff meets (ffmpeg 5.1 with libx264 and libx265). Reproducible: bitexact, no metadata, one
+# encoder thread; SEI (x264's and x265's settings text) removed to keep them small.
+# NB: p010/p016 are missing: no software decoder of FFmpeg 5.1 outputs them and no container
+# carries them raw (NUT writes p010le as RGB[15], read back as rgb555le).
+def films():
+    src = lambda size: ["-f", "lavfi", "-i", "testsrc2=s=%s:r=30" % size]
+    same = ["-fflags", "+bitexact", "-flags", "+bitexact", "-map_metadata", "-1"]
+    x264 = ["-c:v", "libx264", "-preset", "ultrafast", "-x264-params", "threads=1", "-bsf:v", "filter_units=remove_types=6"]
+    x265 = ["-c:v", "libx265", "-preset", "ultrafast", "-x265-params", "log-level=none:pools=1:frame-threads=1:info=0",
+            "-bsf:v", "filter_units=remove_types=39|40"]
+    jobs = []  # (name, size or @an earlier film to remux, frames, ffmpeg arguments)
+    for pf in ["yuv420p", "yuv422p10le", "yuv444p12le", "yuv420p16le", "yuv410p", "nv12", "rgb24", "bgr24", "rgb0", "bgra",
+               "rgba", "rgb48le", "bgr48le", "rgba64le", "rgb565le", "bgr8", "gray", "gray10le", "gray16le", "monow", "pal8",
+               "xyz12le", "yuva420p", "ya8", "yuyv422", "gbrp10le", "gbrap"]:
+        jobs.append(("nut-raw-" + pf, "34x18", 2, ["-c:v", "rawvideo", "-pix_fmt", pf, "-f", "nut"]))
+    for pf in ["rgb24", "rgba", "rgb48be", "rgba64be", "gray", "gray16be", "pal8", "ya8", "ya16be", "monob"]:
+        jobs.append(("mov-png-" + pf, "34x18", 2, ["-c:v", "png", "-pix_fmt", pf, "-f", "mov"]))
+    for pf in ["rgb24", "argb", "rgb555be", "gray"]:  # (qtrle wants a width that is a multiple of 4)
+        jobs.append(("mov-qtrle-" + pf, "36x18", 3, ["-c:v", "qtrle", "-pix_fmt", pf, "-f", "mov"]))
+    for pf in ["yuv420p", "yuv444p10le", "yuv422p12le", "gray", "gray16le", "bgr0", "yuva420p", "gbrp12le"]:
+        jobs.append(("mkv-ffv1-" + pf, "34x18", 2, ["-c:v", "ffv1", "-pix_fmt", pf, "-write_crc32", "0", "-f", "matroska"]))
+    jobs.append(("mkv-ffv1v3-yuv420p", "34x18", 2, ["-c:v", "ffv1", "-level", "3", "-slices", "4", "-slicecrc", "1",
+                                                     "-pix_fmt", "yuv420p", "-write_crc32", "0", "-f", "matroska"]))
+    for pf in ["rgb24", "rgba", "rgb48be", "gray"]:
+        jobs.append(("apng-" + pf, "34x18", 2, ["-c:v", "apng", "-pix_fmt", pf, "-plays", "0", "-f", "apng"]))
+    jobs += [
+        ("gif-pal8", "34x18", 3, ["-c:v", "gif", "-f", "gif"]),
+        ("mp4-h264-yuv420p", "34x18", 3, x264 + ["-pix_fmt", "yuv420p", "-f", "mp4"]),
+        ("mp4-h264-yuv422p10-rot90", "34x18", 3, x264 + ["-pix_fmt", "yuv422p10le", "-metadata:s:v", "rotate=90", "-f", "mp4"]),
+        ("mkv-h264-yuv444p10-bframes", "34x18", 4, x264[:5] + ["threads=1:bframes=2"] + x264[6:]
+         + ["-pix_fmt", "yuv444p10le", "-write_crc32", "0", "-f", "matroska"]),
+        ("ts-h264-yuvj420p", "34x18", 3, x264 + ["-pix_fmt", "yuvj420p", "-f", "mpegts"]),
+        ("h264-annexb-yuv420p", "34x18", 3, x264 + ["-pix_fmt", "yuv420p", "-f", "h264"]),
+        # (libx265 8-bit aborts below 48x32)
+        ("mp4-hevc-yuv420p", "48x32", 3, x265 + ["-pix_fmt", "yuv420p", "-tag:v", "hvc1", "-f", "mp4"]),
+        ("mkv-hevc-yuv420p10", "34x18", 3, x265 + ["-pix_fmt", "yuv420p10le", "-write_crc32", "0", "-f", "matroska"]),
+        # (remuxed: libx265 writing straight into MPEG-TS aborts now and then at this size)
+        ("ts-hevc-yuv420p", "@mp4-hevc-yuv420p", 3, ["-c", "copy", "-f", "mpegts"]),
+        ("mjpeg-yuvj420p", "34x18", 2, ["-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj420p", "-f", "mjpeg"]),
+        ("mov-mjpeg-yuvj422p", "34x18", 2, ["-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj422p", "-f", "mov"]),
+        ("mkv-mjpeg-yuvj444p", "34x18", 2, ["-c:v", "mjpeg", "-q:v", "5", "-pix_fmt", "yuvj444p", "-write_crc32", "0",
+                                            "-f", "matroska"]),
+        ("ts-h264-tall", "18x34", 2, x264 + ["-pix_fmt", "yuv420p", "-output_ts_offset", "0.2", "-f", "mpegts"]),
+    ]
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, size, frames, args in jobs:
+            path = os.path.join(tmp, name)
+            given = ["-i", os.path.join(tmp, size[1:])] if size.startswith("@") else src(size)
+            cmd = ["ffmpeg", "-nostdin", "-v", "error", "-y"] + given + ["-frames:v", str(frames)] + args + same + [path]
+            r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            if r.returncode != 0:
+                print("make-corpus: %s: ffmpeg failed: %s" % (name, r.stderr.decode(errors="replace").strip()[-300:]))
+                continue
+            out[name] = open(path, "rb").read()
+    # near-valid: a frame size that changes mid-stream (two transport streams spliced), an MP4
+    # cut inside its index (moov, written last), a Matroska file cut inside its last cluster, a GIF
+    # without its trailer
+    # (FFmpeg takes a file for a transport stream from 11 x 204 bytes on: short ones get null packets, PID 0x1FFF)
+    for name in [n for n in out if n.startswith("ts-")]:
+        out[name] += (b"\x47\x1f\xff\x10" + b"\xff" * 184) * max(0, 12 - len(out[name]) // 188)
+    if "ts-h264-yuvj420p" in out and "ts-h264-tall" in out:
+        out["ts-h264-resized"] = out["ts-h264-yuvj420p"] + out.pop("ts-h264-tall")
+    if "mp4-h264-yuv420p" in out:
+        mp4 = out["mp4-h264-yuv420p"]
+        moov = mp4.rfind(b"moov") - 4
+        out["mp4-h264-cut-in-moov"] = mp4[:moov + struct.unpack(">I", mp4[moov:moov + 4])[0] // 2]
+    if "mkv-ffv1-yuv420p" in out:
+        out["mkv-ffv1-cut"] = out["mkv-ffv1-yuv420p"][:-30]
+    if "gif-pal8" in out:
+        out["gif-no-trailer"] = out["gif-pal8"][:-1]
+    return out
+if shutil.which("ffmpeg"):
+    made = films()
+    seeds("decoder", list(made.values()), names=list(made))
+    print("decoder: %d films, %d bytes" % (len(made), sum(map(len, made.values()))))
+else:
+    print("make-corpus: no ffmpeg: the decoder seeds are left as they are")
 print("corpora written to", os.path.join(here, "corpus"))
