@@ -28,6 +28,7 @@ struct fd_video {
     int stream;
     AVRational tb;
     int rotation, mirror;
+    int matrix_in_container;   // the orientation came from the container, not the first frame
     int64_t start_us;   // the film's start time; ffmpeg subtracts it from every timestamp too
     // The decoding thread's own:
     AVPacket *pkt;

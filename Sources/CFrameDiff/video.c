@@ -28,7 +28,10 @@ void fd_set_error(char *err, size_t errlen, const char *what, int averr) {
 // How a player turns the stored picture, as ffmpeg's own autorotation does (FFmpeg 5.1,
 // ffmpeg_filter.c): clockwise degrees, and whether the picture is mirrored left to right first.
 // A display matrix with a mirror is one of transpose=cclock_flip/clock_flip, hflip or vflip there.
-static void read_orientation(AVStream *st, int *degrees, int *mirror) {
+static void orientation_of(const int32_t *matrix, int *degrees, int *mirror);
+
+// The container's display matrix (an MP4's tkhd, a Matroska projection): 1 when the stream has one.
+static int read_orientation(AVStream *st, int *degrees, int *mirror) {
     *degrees = 0;
     *mirror = 0;
     const int32_t *matrix = NULL;
@@ -43,7 +46,22 @@ static void read_orientation(AVStream *st, int *degrees, int *mirror) {
     matrix = (const int32_t *)av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
     if (size < 9 * 4) matrix = NULL;
 #endif
-    if (!matrix) return;
+    if (!matrix) return 0;
+    orientation_of(matrix, degrees, mirror);
+    return 1;
+}
+
+// A display matrix the codec carries in the picture itself (H.264/HEVC display orientation SEI,
+// `h264_metadata=rotate=90`), which ffmpeg's autorotation follows when the container has none:
+// read off the first decoded frame.
+static void read_frame_orientation(const AVFrame *f, int *degrees, int *mirror) {
+    const AVFrameSideData *sd = av_frame_get_side_data(f, AV_FRAME_DATA_DISPLAYMATRIX);
+    if (sd && sd->size >= 9 * 4) orientation_of((const int32_t *)sd->data, degrees, mirror);
+}
+
+static void orientation_of(const int32_t *matrix, int *degrees, int *mirror) {
+    *degrees = 0;
+    *mirror = 0;
     // Same arithmetic as ffmpeg's own get_rotation(): the matrix turns counter-clockwise.
     double theta = -round(av_display_rotation_get(matrix));
     theta -= 360 * floor(theta / 360 + 0.9 / 360);
@@ -352,7 +370,7 @@ static int open_film(fd_video *v, char *err, size_t errlen) {
         if ((int)i != v->stream) v->fmt->streams[i]->discard = AVDISCARD_ALL;
     v->tb = st->time_base;
     v->start_us = v->fmt->start_time == AV_NOPTS_VALUE ? 0 : v->fmt->start_time;
-    read_orientation(st, &v->rotation, &v->mirror);
+    v->matrix_in_container = read_orientation(st, &v->rotation, &v->mirror);
 
     v->dec = avcodec_alloc_context3(codec);
     if (!v->dec) { fd_set_error(err, errlen, "out of memory", 0); return -1; }
@@ -375,6 +393,7 @@ static int open_film(fd_video *v, char *err, size_t errlen) {
                                              : "the video stream has no frames", 0);
         return -1;
     }
+    if (!v->matrix_in_container) read_frame_orientation(v->ring[0], &v->rotation, &v->mirror);
     fill_info(v, v->ring[0]);
     return 0;
 }

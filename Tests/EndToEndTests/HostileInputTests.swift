@@ -207,6 +207,15 @@ struct HostileInputTests {
         try FFmpegTool.make(["-i", Harness.path(Self.film), "-c", "copy", "-output_ts_offset", "5", offset])
         let o = try Harness.run(["check", offset])
         #expect(o.code == 1 && !o.stdout.contains("read short"), "\(o.stdout) \(o.stderr)")
+        // the duration is the film's, not the shifted timestamps' (1e6 s of offset, MP4 and Matroska)
+        for ext in ["mkv", "mp4"] {
+            let far = dir.appendingPathComponent("far.\(ext)").path
+            try FFmpegTool.make(["-i", Harness.path(Self.film), "-c", "copy", "-output_ts_offset", "1000000", far])
+            let j = try Harness.run([far, "--format", "json"])
+            let video = try #require(try JSONSerialization.jsonObject(with: Data(j.stdout.utf8)) as? [String: Any])["video"] as? [String: Any]
+            let ms = try #require(video?["duration_ms"] as? Double)
+            #expect(ms > 0 && ms < 60_000, "\(ext): duration \(ms) ms")
+        }
     }
 
     @Test("causes named as they are", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
@@ -316,6 +325,24 @@ struct HostileInputTests {
         #expect(wrong == 0, "\(name): \(wrong) pixels misplaced")
         let json = try Harness.json(try Harness.run([mirrored, "--format", "json"]).stdout)
         #expect((json["video"] as? [String: Any])?["mirrored"] as? Bool == true)
+    }
+
+    @Test("a display orientation SEI inside the H.264 stream turns the picture as ffmpeg turns it",
+          .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
+    func orientationInTheBitstream() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let sei = dir.appendingPathComponent("sei.mp4").path, theirs = dir.appendingPathComponent("theirs.png").path
+        let ours = dir.appendingPathComponent("ours").path
+        try FFmpegTool.make(["-i", Harness.path(Self.film), "-c", "copy", "-bsf:v",
+                             "h264_metadata=display_orientation=insert:rotate=90", sei])
+        try FFmpegTool.make(["-i", sei, "-frames:v", "1", theirs])
+        let json = try Harness.json(try Harness.run([sei, "--format", "json"]).stdout)
+        let video = try #require(json["video"] as? [String: Any])
+        #expect(video["rotation"] as? Int == 270 && video["width"] as? Int == 780 && video["height"] as? Int == 360, "\(video)")
+        #expect(try Harness.run(["frames", sei, "--at", "0", "--around", "0", "--out", ours]).code == 0)
+        let c = try Harness.run(["compare", ours + "/000000.png", theirs])
+        #expect(c.stdout.hasPrefix("0 (0)"), "framediff's first frame against ffmpeg's autorotated one: \(c.stdout)")
     }
 
     @Test func moreThan64MasksAreRefused() throws {

@@ -57,6 +57,12 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     let period = index > 1 ? (lastMs - firstMs) / Double(index - 1) : 0
     info.decodedMs = lastMs + period
     if info.durationMs <= 0 { info.durationMs = info.decodedMs }
+    // A muxer that shifted every timestamp (`-output_ts_offset`, an MP4's empty edit) declares the
+    // duration up to the last timestamp; the film is as long as it is from its first frame.
+    if info.startMs > 0, info.durationMs > info.startMs,
+       abs(info.durationMs - info.startMs - info.decodedMs) < abs(info.durationMs - info.decodedMs) {
+        info.durationMs -= info.startMs
+    }
     // A container without a frame index (Matroska, WebM) that stops well before the duration it
     // declares was cut short; one with an index is checked frame by frame in the decoder. A muxer
     // that shifted every timestamp (`-output_ts_offset`) may declare the duration up to the last
