@@ -17,11 +17,19 @@ void fd_free(void *p) { free(p); }
 typedef struct png_err_ctx {
     char *err;
     size_t errlen;
+    FILE *writing;   // the file being written: its failures are the system's, not the PNG's
 } png_err_ctx;
 
 static void on_png_error(png_structp png, png_const_charp msg) {
     png_err_ctx *ctx = png_get_error_ptr(png);
-    if (ctx && ctx->err && ctx->errlen) snprintf(ctx->err, ctx->errlen, "corrupt PNG: %s", msg);
+    // libpng says "Write Error" for a full disk or a dead pipe: errno still names the cause
+    int cause = errno;
+    if (ctx && ctx->err && ctx->errlen) {
+        if (ctx->writing && ferror(ctx->writing))
+            snprintf(ctx->err, ctx->errlen, "cannot write: %s", strerror(cause ? cause : EIO));
+        else
+            snprintf(ctx->err, ctx->errlen, "corrupt PNG: %s", msg);
+    }
     png_longjmp(png, 1);
 }
 
@@ -126,7 +134,7 @@ int fd_png_write(const char *path, const uint8_t *rgb, int width, int height, pt
                  int compression, char *err, size_t errlen) {
     FILE *fp = fopen(path, "wb");
     if (!fp) { snprintf(err, errlen, "cannot write: %s", strerror(errno)); return -1; }
-    png_err_ctx ctx = {err, errlen};
+    png_err_ctx ctx = {err, errlen, fp};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_png_error, on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {

@@ -45,18 +45,25 @@ struct FramesCommand: Command {
             throw WriteError(path: out, cause: "cannot create the folder")
         }
         defer { try? FileManager.default.removeItem(atPath: staging) }
+        // a picture that cannot be written is the folder's failure (a full disk), named as --out
+        func save(_ image: PNGImage, _ name: String) throws {
+            do { try image.write(to: (staging as NSString).appendingPathComponent(name)) } catch let e as FilmError {
+                let words = e.cause.hasPrefix("cannot write: ") ? String(e.cause.dropFirst("cannot write: ".count)) : e.cause
+                throw WriteError(path: out, cause: words)
+            }
+        }
         var lines = ""
         for ms in moments {
             let frames = try framesAround(film, atMs: ms, around: around, scan: scan)
             for f in frames {
                 let name = String(format: "%06d.png", Int(f.ptsMs.rounded()))
-                try f.image.write(to: (staging as NSString).appendingPathComponent(name))
+                try save(f.image, name)
             }
             // the frame on screen at the moment: the last one shown at or before it
             let moment = frames.lastIndex { $0.ptsMs <= ms } ?? 0
             let sheet = contactSheet(frames.map(\.image), columns: min(7, 2 * around + 1), highlight: moment)
             let sheetName = "contact-sheet-\(Int(ms.rounded())).png"
-            try sheet.write(to: (staging as NSString).appendingPathComponent(sheetName))
+            try save(sheet, sheetName)
             // (frame numbers are known when decoding began at the start of the film)
             let numbers = frames.first?.index.flatMap { a in frames.last?.index.map { b in "frames \(a)–\(b)" } }
                 ?? "\(frames.count) frames"

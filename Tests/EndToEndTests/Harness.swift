@@ -27,10 +27,12 @@ enum Harness {
     }
 
     /// `environment` is added to this process's; the variables named in `unset` are taken out
-    /// (a test of `--shard auto` must not see the CI engine it runs on).
-    static func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:], unset: [String] = []) throws -> Result {
+    /// (a test of `--shard auto` must not see the CI engine it runs on). `executable` runs another
+    /// program than framediff (a system tool the test needs) the same way.
+    static func run(_ args: [String], cwd: String? = nil, environment: [String: String] = [:], unset: [String] = [],
+                    executable: String? = nil) throws -> Result {
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: binary)
+        p.executableURL = URL(fileURLWithPath: executable ?? binary)
         p.arguments = args
         if !environment.isEmpty || !unset.isEmpty {
             p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !unset.contains($0.key) }

@@ -345,6 +345,31 @@ struct HostileInputTests {
         #expect(c.stdout.hasPrefix("0 (0)"), "framediff's first frame against ffmpeg's autorotated one: \(c.stdout)")
     }
 
+    /// A 64 KB tmpfs, mounted for the test (root, and a system that lets the test mount).
+    static let canMount: Bool = {
+        guard isRoot else { return false }
+        let dir = NSTemporaryDirectory() + "framediff-mount-probe-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        guard (try? Harness.run(["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir], executable: "/bin/mount"))?.code == 0 else { return false }
+        _ = try? Harness.run([dir], executable: "/bin/umount")
+        return true
+    }()
+
+    @Test("frames onto a full disk: the folder named and the system's cause", .enabled(if: canMount, "needs root and a system that lets it mount a tmpfs"))
+    func framesOntoAFullDisk() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let tiny = dir.appendingPathComponent("tiny").path
+        try FileManager.default.createDirectory(atPath: tiny, withIntermediateDirectories: true)
+        #expect(try Harness.run(["-t", "tmpfs", "-o", "size=64k", "tmpfs", tiny], executable: "/bin/mount").code == 0)
+        defer { _ = try? Harness.run([tiny], executable: "/bin/umount") }
+        let out = tiny + "/frames"
+        let r = try Harness.run(["frames", Self.film, "--at", "2000", "--out", out])
+        #expect(r.code == 2 && r.stderr.contains("\(out): cannot write: No space left on device"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
     @Test func moreThan64MasksAreRefused() throws {
         let masks = (0..<65).flatMap { ["--mask", "\($0),0,4,4"] }
         let r = try Harness.run([Self.film] + masks)
