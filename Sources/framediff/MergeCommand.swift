@@ -68,6 +68,8 @@ struct MergeCommand: Command {
         // shards in the unsharded audit's order (each film's place in its list); other reports by name
         let shards = try ShardSet.check(manifests, allowPartial: allowPartial)
         stopped.forEach(Console.err)
+        // refused like a missing shard: no table and no --json that a later step could take for the whole
+        if incomplete && !allowPartial { return 2 }
         films.sort { shards != nil && $0.place != $1.place ? $0.place < $1.place : $0.film < $1.film }
         let rows = films.compactMap { FilmSummary(json: $0.json) }
         try Console.out(FilmSummary.table(rows) + (shards?.summary ?? ""))
@@ -76,6 +78,6 @@ struct MergeCommand: Command {
             try emit(batchDocument(films.map { $0.json.rendered(pretty: false) }, notRun: partial ? notRun : nil,
                                    extra: shards.map { [("shards", $0.json)] } ?? []), to: json)
         }
-        return rows.contains(where: \.isError) || (incomplete && !allowPartial) ? 2 : 0
+        return rows.contains(where: \.isError) ? 2 : 0
     }
 }

@@ -167,9 +167,10 @@ struct ShardEndToEndTests {
                                                 with: #""tool": "\#(FrameDiffVersion.string)", "complete": false, "not_run": ["captures/x.mp4"], "#)
         #expect(stopped != text)
         try stopped.write(toFile: s[1], atomically: true, encoding: .utf8)
-        let refused = try Self.run(["merge"] + s)
-        #expect(refused.code == 2 && refused.stderr.contains("error: \(s[1]): the audit was stopped before its end (1 films not run)"), "\(refused.stderr)")
         let json = dir.appendingPathComponent("merged.json").path
+        let refused = try Self.run(["merge"] + s + ["--json", json])
+        #expect(refused.code == 2 && refused.stderr.contains("error: \(s[1]): the audit was stopped before its end (1 films not run)"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty && !FileManager.default.fileExists(atPath: json), "a refused merge writes nothing")
         let allowed = try Self.run(["merge"] + s + ["--allow-partial", "--json", json])
         #expect(allowed.code == 0 && allowed.stderr.contains("warning: \(s[1]): the audit was stopped"), "\(allowed.stderr)")
         let doc = try Self.document(json)
