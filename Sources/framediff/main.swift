@@ -53,7 +53,11 @@ func main() -> Int32 {
         }
         return try type.init(parsed).run()
     } catch let e as UsageError {
-        Console.err("framediff: \(e)\nTry 'framediff \(type.name.isEmpty ? "" : type.name + " ")--help'.\n")
+        // `framediff frames` with a folder of frames named `frames` here (as the README's ffmpeg
+        // line writes it) runs the verb: say how to name the folder instead
+        let named = !type.name.isEmpty && FileManager.default.fileExists(atPath: type.name)
+            ? " (to analyse ./\(type.name), write: framediff ./\(type.name))" : ""
+        Console.err("framediff: \(e)\(named)\nTry 'framediff \(type.name.isEmpty ? "" : type.name + " ")--help'.\n")
         return 2
     } catch let e as WriteError {
         // (nobody reads a closed pipe's complaint: `framediff rank F | head`)

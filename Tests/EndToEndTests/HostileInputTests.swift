@@ -370,6 +370,16 @@ struct HostileInputTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func aFolderNamedLikeAVerbIsNamedInTheUsageError() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        let r = try Harness.run(["frames"], cwd: dir.path)
+        #expect(r.code == 2 && r.stderr.contains("frames takes one FILM (to analyse ./frames, write: framediff ./frames)"), "\(r.stderr)")
+        let elsewhere = try Harness.run(["frames"])
+        #expect(elsewhere.code == 2 && !elsewhere.stderr.contains("to analyse"), "\(elsewhere.stderr)")
+    }
+
     @Test func moreThan64MasksAreRefused() throws {
         let masks = (0..<65).flatMap { ["--mask", "\($0),0,4,4"] }
         let r = try Harness.run([Self.film] + masks)
