@@ -26,7 +26,26 @@ func usage() -> String {
     """
 }
 
+/// The first argument that is not valid UTF-8, shown with its odd bytes escaped (`bad\xffname.mp4`).
+/// Swift's strings repair such bytes, so the file they name could never be opened: refusing it
+/// says why instead of "no such file".
+func undecodableArgument() -> String? {
+    for i in 1..<Int(CommandLine.argc) {
+        guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
+        var shown = ""
+        for b in UnsafeBufferPointer(start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw)) {
+            shown += b < 0x80 && b >= 0x20 ? String(UnicodeScalar(b)) : String(format: "\\x%02x", b)
+        }
+        return shown
+    }
+    return nil
+}
+
 func main() -> Int32 {
+    if let bad = undecodableArgument() {
+        Console.err("framediff: error: \(bad): the name is not valid UTF-8, which framediff cannot open; rename the file\n")
+        return 2
+    }
     var args = Array(CommandLine.arguments.dropFirst())
     if args.isEmpty {
         Console.err(usage())

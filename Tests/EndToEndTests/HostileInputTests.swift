@@ -380,6 +380,12 @@ struct HostileInputTests {
         #expect(elsewhere.code == 2 && !elsewhere.stderr.contains("to analyse"), "\(elsewhere.stderr)")
     }
 
+    @Test func anArgumentThatIsNotUTF8IsRefusedByName() throws {
+        // (through the shell: a Swift String cannot hold the byte 0xff)
+        let r = try Harness.run(["-c", #"exec "$0" "$(printf 'bad\377name.mp4')""#, Harness.binary], executable: "/bin/sh")
+        #expect(r.code == 2 && r.stderr == "framediff: error: bad\\xffname.mp4: the name is not valid UTF-8, which framediff cannot open; rename the file\n", "\(r.stderr)")
+    }
+
     @Test func moreThan64MasksAreRefused() throws {
         let masks = (0..<65).flatMap { ["--mask", "\($0),0,4,4"] }
         let r = try Harness.run([Self.film] + masks)
