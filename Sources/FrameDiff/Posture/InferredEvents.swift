@@ -5,10 +5,12 @@ import Foundation
 /// taking over (larger: open, smaller: close); a blur cover is a fold or unfold under the system's
 /// cover: open or close by the size change inside it, `close` when the size stays (a recording of
 /// one display cannot tell a fold from an unfold); a rotation animation inside a fixed frame
-/// (RotationTracker) is a rotation. Each carries its evidence and a confidence.
+/// (RotationTracker) is a rotation; the screen's share of a fixed frame shrinking beside a black
+/// band is a fold, growing an unfold (ScreenAreaTracker). Each carries its evidence and a confidence.
 func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)],
                     covers: [CoverTracker.Cover] = [],
-                    rotations: [RotationTracker.Turn] = [], coverMs: Double) -> [PostureEvent] {
+                    rotations: [RotationTracker.Turn] = [], screens: [ScreenAreaTracker.Change] = [],
+                    coverMs: Double) -> [PostureEvent] {
     typealias SizeChange = (ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)
     func swapped(_ c: SizeChange) -> Bool { c.from.0 == c.to.1 && c.from.1 == c.to.0 }
     func sizes(_ c: SizeChange) -> [Evidence] {
@@ -21,6 +23,13 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         e.confidence = r.confidence
         e.evidence = r.evidence
         return e
+    }
+    for c in screens {
+        var e = PostureEvent(index: 0, kind: c.kind, startMs: c.startMs, endMs: c.endMs, source: .inferred,
+                             coverEndMs: c.endMs + coverMs)
+        e.evidence = [Evidence("screen_share_before", c.fromShare), Evidence("screen_share_after", c.toShare)]
+        e.confidence = Confidence.screenShare
+        events.append(e)
     }
     var used = Set<Int>()
     for cover in covers {
@@ -77,6 +86,8 @@ enum Confidence {
     /// A rotation animation in a fixed frame whose content turned and which turned on a dark
     /// ground; one of the two signs only.
     static let turnBothSigns = 0.9, turnOneSign = 0.75
+    /// The screen inside a fixed frame shrank or grew beside a black band: the other display.
+    static let screenShare = 0.7
     /// A blur cover and no size change: a fold or an unfold, not which.
     static let coverOnly = 0.6
 }

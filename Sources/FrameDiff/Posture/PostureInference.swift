@@ -1,5 +1,6 @@
 /// Watches a film for the posture events it shows itself (used when no events file or steps
-/// script is given): frame size changes, blur covers, rotation animations. Every detector reads
+/// script is given): frame size changes, the displayed screen's share of a fixed frame changing,
+/// blur covers, rotation animations. Every detector reads
 /// the analysis's one tile board, which the caller has already updated with the frame.
 ///
 ///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board) ...; seen.events(coverMs: 500)
@@ -7,6 +8,7 @@ struct PostureInference: Sendable {
     let options: ClassifierOptions
     private var covers: CoverTracker
     private var turns: RotationTracker
+    private var screens: ScreenAreaTracker
     private var sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)] = []
     private var size: (Int, Int)?
     /// Since when most of the picture has kept changing (the system's animation before a turn).
@@ -16,6 +18,7 @@ struct PostureInference: Sendable {
         self.options = options
         covers = CoverTracker(options: options)
         turns = RotationTracker(options: options)
+        screens = ScreenAreaTracker(options: options)
     }
 
     mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
@@ -33,9 +36,13 @@ struct PostureInference: Sendable {
         }
         covers.add(m, board)
         turns.add(m, board)
+        screens.add(m, board)
     }
 
     func events(coverMs: Double) -> [PostureEvent] {
-        inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, rotations: turns.rotations, coverMs: coverMs)
+        var screens = screens
+        screens.finish()
+        return inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, rotations: turns.rotations,
+                              screens: screens.changes, coverMs: coverMs)
     }
 }

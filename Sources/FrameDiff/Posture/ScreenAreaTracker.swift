@@ -1,0 +1,179 @@
+/// Finds the other display taking over inside a fixed frame: a recording of a foldable's emulator
+/// or of a mirrored device keeps its frame size when the phone folds, and shows the smaller outer
+/// display beside a black band instead (the frame's size changing is the same event, seen by
+/// `PostureInference` directly).
+///
+/// The screen's share of the frame is what a flat dark band along one whole side leaves: every tile
+/// of the band's columns (or rows) flat, of one colour darker than `darkLevel`, over the frame's
+/// whole height (or width). A system's band covers the status and navigation bars too, where an
+/// app's empty dark pane leaves the status bar's icons across it; and it is on one side only (the
+/// bars of letterboxed content after a rotation are on two). The screen must keep detail, so a
+/// fade to black is no smaller screen. When the share moves by `minChange` and holds for
+/// `holdMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`). An
+/// emulator that then scales the small display up to fill its window again (within `refitMs`) is
+/// still the same fold: the event ends when that settles.
+///
+///     var t = ScreenAreaTracker(options: o); t.add(m, board)   // board already updated with m
+struct ScreenAreaTracker: Sendable {
+    let options: ClassifierOptions
+
+    /// The thresholds, each with its reason.
+    struct Thresholds: Sendable {
+        /// A band narrower than this share of the frame is a margin, not a display switched off.
+        var minBand = 0.25
+        /// The side opposite the band may have a dark margin up to this share (one-sided).
+        var maxOppositeBand = 0.1
+        /// The screen's share changes by at least this much (the outer display of a foldable is
+        /// 40-60% of the inner one's width).
+        var minChange = 0.25
+        /// The new share holds this long (ms): a transition that sweeps a dark panel across is
+        /// over in less.
+        var holdMs = 300.0
+        /// An emulator that scales the small display back up to its window does so within this
+        /// long of the fold (ms).
+        var refitMs = 3_000.0
+        /// The screen keeps detail (text, icons) in at least this share of its tiles.
+        var minDetail = 0.05
+    }
+
+    /// A display change: its times, and the screen's share of the frame before and after.
+    struct Change: Sendable {
+        var kind: PostureEvent.Kind
+        var startMs: Double
+        var endMs: Double
+        var fromShare: Double
+        var toShare: Double
+    }
+
+    let limits: Thresholds
+    private(set) var changes: [Change] = []
+    /// The screen's share in the last picture that held.
+    private var stable: Double?
+    /// A new share seen: since when, and the start of the broad change that led into it.
+    private var pending: (share: Double, firstMs: Double, fromMs: Double)?
+    /// A fold whose display may yet be scaled back to fill the frame.
+    private var refitting: (change: Change, backSinceMs: Double?)?
+    private var runStartMs: Double?
+    private var lastMs: Double?
+
+    init(options: ClassifierOptions = ClassifierOptions(), limits: Thresholds = Thresholds()) {
+        self.options = options
+        self.limits = limits
+    }
+
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
+        let broad = !m.complete && options.broad(m.changes.count, of: board.tiles)
+        defer { lastMs = m.ptsMs }
+        if m.complete {
+            (stable, pending, refitting, runStartMs) = (screenShare(board), nil, nil, nil)
+            return
+        }
+        // a change-driven VFR film writes no frame while the picture holds
+        let held = lastMs.map { m.ptsMs - $0 >= options.heldMs } ?? false
+        if held { runStartMs = nil }
+        if broad { runStartMs = runStartMs ?? m.ptsMs }
+        defer { if !broad { runStartMs = nil } }
+
+        if var r = refitting, let since = r.backSinceMs {
+            // scaled back up: the fold ends with the last step of that, once the picture holds
+            if held || (!broad && m.ptsMs - r.change.endMs >= options.stableMs) {
+                finishRefit(share: screenShare(board))
+            } else {
+                if broad { r.change.endMs = max(m.ptsMs, since) }
+                refitting = r
+                return
+            }
+        }
+        guard let share = screenShare(board) else { return }
+        if var r = refitting {
+            if abs(share - r.change.fromShare) < limits.minChange / 2 {
+                r.backSinceMs = m.ptsMs
+                r.change.endMs = m.ptsMs
+                refitting = r
+                return
+            }
+            if m.ptsMs - r.change.startMs > limits.refitMs { finishRefit(share: nil) }
+        }
+        guard let base = stable else { stable = share; return }
+        if abs(share - base) < limits.minChange / 2 {
+            pending = nil
+            if !broad { stable = share }
+            return
+        }
+        guard abs(share - base) >= limits.minChange else { return }
+        if let p = pending, abs(p.share - share) < limits.minChange / 2 {
+            if m.ptsMs - p.firstMs >= limits.holdMs {
+                let change = Change(kind: share < base ? .close : .open, startMs: p.fromMs, endMs: p.firstMs,
+                                    fromShare: base, toShare: share)
+                pending = nil
+                stable = share
+                if change.kind == .close { refitting = (change, nil) } else { changes.append(change) }
+            }
+        } else {
+            pending = (share, m.ptsMs, runStartMs ?? m.ptsMs)
+        }
+    }
+
+    /// The film ended: a fold still waiting for its refit is a fold.
+    mutating func finish() { if refitting != nil { finishRefit(share: nil) } }
+
+    private mutating func finishRefit(share: Double?) {
+        guard let r = refitting else { return }
+        changes.append(r.change)
+        refitting = nil
+        if let share { stable = share }
+    }
+
+    /// The share of the frame the screen shows beside a one-sided flat dark band along a whole
+    /// side (1 without one), or nil when what is left has no detail (a dark or blank frame).
+    func screenShare(_ board: TileBoard) -> Double? {
+        let cols = board.grid.columns, rows = board.grid.rows
+        guard cols >= 8, rows >= 8 else { return 1 }
+        let picture = board.picture, dark = Float(options.darkLevel), same = Float(options.uniformTolerance)
+        var colour: SIMD3<Float>?
+        func darkFlat(_ i: Int) -> Bool {
+            guard picture.isFlat(i) else { return false }
+            let c = picture.mean(i)
+            guard max(c.x, c.y, c.z) < dark else { return false }
+            if let colour { return maxAbs(c - colour) <= same }
+            colour = c
+            return true
+        }
+        func column(_ x: Int) -> Bool { (0..<rows).allSatisfy { darkFlat($0 * cols + x) } }
+        func row(_ y: Int) -> Bool { (0..<cols).allSatisfy { darkFlat(y * cols + $0) } }
+        func run(_ n: Int, _ line: (Int) -> Bool) -> Int {
+            colour = nil
+            var k = 0
+            while k < n && line(k) { k += 1 }
+            return k
+        }
+        let left = run(cols) { column($0) }, right = run(cols) { column(cols - 1 - $0) }
+        let top = run(rows) { row($0) }, bottom = run(rows) { row(rows - 1 - $0) }
+        // the widest band (as a share of its axis), with the band opposite it
+        let bands = [left, right, top, bottom], opposites = [right, left, bottom, top], lengths = [cols, cols, rows, rows]
+        func reach(_ i: Int) -> Double { Double(bands[i]) / Double(lengths[i]) }
+        var widest = 0
+        for i in 1..<4 where reach(i) > reach(widest) { widest = i }
+        let band = bands[widest], opposite = opposites[widest], length = lengths[widest]
+        if band == length { return nil }  // all dark: no screen to see
+        var screen = (x0: 0, x1: cols, y0: 0, y1: rows)
+        var share = 1.0
+        if Double(band) >= limits.minBand * Double(length), Double(opposite) <= limits.maxOppositeBand * Double(length) {
+            share = Double(length - band) / Double(length)
+            switch widest {
+            case 0: screen.x0 = band
+            case 1: screen.x1 = cols - band
+            case 2: screen.y0 = band
+            default: screen.y1 = rows - band
+            }
+        }
+        var detailed = 0, n = 0
+        for y in screen.y0..<screen.y1 {
+            for x in screen.x0..<screen.x1 {
+                n += 1
+                if board.variance[y * cols + x] > board.detailVariance { detailed += 1 }
+            }
+        }
+        return Double(detailed) >= limits.minDetail * Double(max(n, 1)) ? share : nil
+    }
+}
