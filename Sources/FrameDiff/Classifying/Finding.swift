@@ -1,36 +1,3 @@
-/// The kinds of finding DESIGN.md defines.
-public enum FindingKind: String, Sendable, CaseIterable, Codable {
-    /// One frame-to-frame change from a stable state to a different stable state.
-    case cut
-    /// Two or more changed frames whose intermediate frames are blends of the old and the new state.
-    case fade
-    /// A region with detail before and after goes flat (a placeholder) for a short time.
-    case flash
-    /// Most of the frame goes flat between two states.
-    case blank
-    /// Any other run of changed frames: slides, springs, layout still shifting.
-    case motion
-}
-
-/// What the CI gate makes of a finding: it passes, warns or fails the build.
-public enum Verdict: String, Sendable, Comparable {
-    case pass, warn, fail
-    public static func < (a: Verdict, b: Verdict) -> Bool {
-        let order: [Verdict] = [.pass, .warn, .fail]
-        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
-    }
-}
-
-/// Where a finding stands against a posture event (DESIGN.md, "Posture events").
-public enum Phase: String, Sendable, Codable {
-    /// Inside the event or under the system's cover.
-    case during
-    /// Within the settle window after the event.
-    case after
-    /// Tied to no event.
-    case none
-}
-
 /// One thing that happened between frames, with DESIGN.md's timing semantics.
 ///
 /// `startMs` is the pts of the first frame that differs from the old stable state; `endMs` the pts

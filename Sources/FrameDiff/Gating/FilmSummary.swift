@@ -44,7 +44,7 @@ public struct FilmSummary: Sendable {
         // (a frame count too large for an Int is no count)
         frames = (o["video"]?["frames"]?.doubleValue).flatMap { Int(exactly: $0.rounded(.towardZero)) } ?? 0
         for f in o["findings"]?.arrayValue ?? [] {
-            if let k = f["kind"]?.stringValue.flatMap(FindingKind.init) { counts[k, default: 0] += 1 }
+            if let k = f["kind"]?.stringValue.flatMap(FindingKind.init(name:)) { counts[k, default: 0] += 1 }
         }
         worst = o["worst"]?.stringValue
         status = o["status"]?.stringValue ?? "ok"

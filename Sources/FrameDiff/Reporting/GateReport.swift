@@ -64,7 +64,7 @@ extension GateResult {
                 out += "       warn  \(r.report.findings[i].sentence(events: r.report.events)): \(why)\n"
             }
             for e in r.fixed {
-                out += "       fixed \(e.kind.rawValue) at \(JSON.format(e.startMs / 1000, decimals: 3)) s (\(e.region)) is gone\n"
+                out += "       fixed \(e.kind.descriptor.label) at \(JSON.format(e.startMs / 1000, decimals: 3)) s (\(e.region)) is gone\n"
             }
         }
         for e in errors { out += "  FAIL \(e.film): cannot be analysed: \(e.cause)\n" }
@@ -91,7 +91,7 @@ extension GateResult {
             let events = r.report.events
             for (i, why) in r.failures.sorted(by: { $0.key < $1.key }) {
                 let f = r.report.findings[i]
-                out += line("error", film: r.report.film, title: "\(f.kind.rawValue) \(f.phase.rawValue)",
+                out += line("error", film: r.report.film, title: "\(f.kind.descriptor.name) \(f.phase.rawValue)",
                             message: f.sentence(events: events) + ": " + why)
             }
             for (e, why) in r.eventFailures.sorted(by: { $0.key < $1.key }) {
@@ -100,7 +100,7 @@ extension GateResult {
             }
             for (i, why) in r.warnings.sorted(by: { $0.key < $1.key }) {
                 let f = r.report.findings[i]
-                out += line("warning", film: r.report.film, title: "\(f.kind.rawValue) \(f.phase.rawValue)",
+                out += line("warning", film: r.report.film, title: "\(f.kind.descriptor.name) \(f.phase.rawValue)",
                             message: f.sentence(events: events) + ": " + why)
             }
         }

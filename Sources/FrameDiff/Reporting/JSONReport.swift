@@ -48,7 +48,7 @@ extension EventSummary {
 extension Finding {
     public var json: JSON {
         var members: [(String, JSON)] = [
-            ("kind", .string(kind.rawValue)),
+            ("kind", .string(kind.descriptor.name)),
             ("start_ms", .number(startMs, decimals: 3)),
             ("end_ms", .number(endMs, decimals: 3)),
             ("duration_ms", .number(durationMs, decimals: 3)),

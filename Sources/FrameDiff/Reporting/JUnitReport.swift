@@ -30,7 +30,7 @@ public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)
     for r in reports {
         var cases: [(name: String, failures: [String])] = []
         for s in r.events { cases.append((s.event.title, failures(r, .event(s.event.index)))) }
-        for kind in FindingKind.allCases { cases.append(("rule: \(kind.rawValue)", failures(r, .kind(kind)))) }
+        for kind in FindingKind.allCases { cases.append(("rule: \(kind.descriptor.name)", failures(r, .kind(kind)))) }
         let f = cases.filter { !$0.failures.isEmpty }.count
         total += cases.count
         failed += f

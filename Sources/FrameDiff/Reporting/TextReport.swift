@@ -64,14 +64,6 @@ struct Paint {
     var enabled: Bool
     func bold(_ s: String) -> String { enabled ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
     func kind(_ k: FindingKind, _ s: String) -> String {
-        guard enabled else { return s }
-        let code: String
-        switch k {
-        case .flash, .blank: code = "31"   // the defects DESIGN.md names
-        case .cut: code = "33"
-        case .fade: code = "32"
-        case .motion: code = "36"
-        }
-        return "\u{1B}[\(code)m\(s)\u{1B}[0m"
+        enabled ? "\u{1B}[\(k.descriptor.terminalColour)m\(s)\u{1B}[0m" : s
     }
 }
