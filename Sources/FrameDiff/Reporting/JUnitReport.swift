@@ -58,8 +58,8 @@ public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)
 extension Finding {
     /// "flash 83 ms at 2.000 s (192,80 160×112, #9e9e9e), after bend 0"
     func sentence(events: [EventSummary]) -> String {
-        var s = short + " (\(region)"
-        if let c = colour { s += ", \(c.hex)" }
+        var s = short + " (\(self.region)"
+        if let c = self.colour { s += ", \(c.hex)" }
         s += ")"
         if let i = event, let e = events.first(where: { $0.event.index == i }) {
             s += ", \(phase == .during ? "during" : "after") \(e.event.kind.rawValue) \(i)"

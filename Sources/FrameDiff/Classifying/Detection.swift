@@ -1,12 +1,14 @@
-/// One thing that happened between frames, with DESIGN.md's timing semantics.
+/// One thing the classifier saw happen between frames, with DESIGN.md's timing semantics: what
+/// it is, when, where and on what evidence. What later stages make of it (the posture event it is
+/// tied to, the gate's verdict) is theirs, around it (`Finding`).
 ///
 /// `startMs` is the pts of the first frame that differs from the old stable state; `endMs` the pts
 /// of the first frame of the new stable state (for flash and blank, the first frame after the flat
 /// interval). A cut has `startMs == endMs`. Regions are in displayed pixels.
 ///
-///     Finding(kind: .cut, startMs: 2000, endMs: 2000, firstFrame: 120, lastFrame: 120, peakRMSE: 0.31,
-///             region: Rect(x: 0, y: 0, w: 360, h: 780))
-public struct Finding: Sendable, Equatable {
+///     Detection(kind: .cut, startMs: 2000, endMs: 2000, firstFrame: 120, lastFrame: 120, peakRMSE: 0.31,
+///               region: Rect(x: 0, y: 0, w: 360, h: 780))
+public struct Detection: Sendable, Equatable {
     public var kind: FindingKind
     public var startMs: Double
     public var endMs: Double
@@ -23,14 +25,6 @@ public struct Finding: Sendable, Equatable {
     /// The measures the kind was decided on (a fade's blend residual, a flash's uniformity and
     /// contrast), so a reader can see why, and how close to a threshold it was.
     public var evidence: [Evidence] = []
-    /// Index of the posture event the finding is tied to, with the phase.
-    public var event: Int?
-    public var phase: Phase = .none
-    /// The gate's judgement and its reason, set once by `judged(_:rules:)` in Gating (nil: not
-    /// judged yet); every renderer shows this, none decides it again.
-    public var verdict: Verdict?
-    public var why: String?
-
     public var durationMs: Double { endMs - startMs }
 
     public init(kind: FindingKind, startMs: Double, endMs: Double, firstFrame: Int, lastFrame: Int,
