@@ -29,19 +29,7 @@ extension GateResult {
     /// The gate's JUnit: a testcase per event (fails with its failing findings or a late settle)
     /// and per kind the rules can fail.
     public static func junit(_ results: [GateResult], errors: [(film: String, cause: String)]) -> String {
-        junitXML(results.map(\.report), errors: errors) { report, testcase in
-            guard let r = results.first(where: { $0.report.film == report.film }) else { return [] }
-            switch testcase {
-            case .event(let e):
-                var out = r.eventFailures[e].map { [$0] } ?? []
-                out += r.failures.keys.sorted().filter { report.findings[$0].event == e }
-                    .map { report.findings[$0].sentence(events: report.events) + ": " + r.failures[$0]! }
-                return out
-            case .kind(let k):
-                return r.failures.keys.sorted().filter { report.findings[$0].kind == k }
-                    .map { report.findings[$0].sentence(events: report.events) + ": " + r.failures[$0]! }
-            }
-        }
+        junitXML(results.map(\.report), errors: errors)
     }
 
     /// One screen of text: a line per film, then each failure, warning and fixed finding.

@@ -47,15 +47,35 @@ public struct GateRules: Sendable, Equatable {
         return r
     }
 
-    /// The report with every finding judged by these rules (limits included): the one place a
-    /// verdict is decided; renderers show `Finding.verdict`.
-    public func judged(_ report: Report) -> Report {
+    /// How to analyse `film` under these rules: `options` with the rules' masks for it added.
+    public func analysisOptions(_ options: AnalysisOptions, for film: String) -> AnalysisOptions {
+        var o = options
+        o.scan.masks += forFilm(film).masks
+        return o
+    }
+
+    /// The report with every finding judged by these rules (limits included, and the baseline
+    /// when given: a failing finding it already has passes, "accepted by the baseline"), and every
+    /// event that settled too late: the one place a verdict is decided. The main job, `check` and
+    /// `audit` all judge here; renderers show `Finding.verdict` and `Report.eventFailures`.
+    public func judged(_ report: Report, baseline: Baseline? = nil) -> Report {
         var r = report
         let rules = forFilm(report.film)
+        let new = baseline.map { Set($0.compare(film: report.film, findings: report.findings).new) }
         for i in r.findings.indices {
-            let (v, why) = rules.verdict(for: r.findings[i])
+            var (v, why) = rules.verdict(for: r.findings[i])
+            r.findings[i].acceptedByBaseline = v == .fail && new.map { !$0.contains(i) } ?? false
+            if r.findings[i].acceptedByBaseline { (v, why) = (.pass, "accepted by the baseline (\(why))") }
             r.findings[i].verdict = v
             r.findings[i].why = why.isEmpty ? nil : why
+        }
+        r.eventFailures = [:]
+        if let limit = rules.settleMaxMs {
+            for s in report.events {
+                if let settled = s.settledAfterMs, settled > limit {
+                    r.eventFailures[s.event.index] = "settled \(JSON.format(settled, decimals: 0)) ms after the event, over settle_max_ms \(JSON.format(limit, decimals: 0))"
+                }
+            }
         }
         return r
     }

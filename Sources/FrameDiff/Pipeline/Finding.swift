@@ -14,6 +14,8 @@ public struct Finding: Sendable, Equatable {
     /// The gate's judgement and its reason (nil: not judged yet).
     public var verdict: Verdict?
     public var why: String?
+    /// The gate would fail it, and its baseline already has it: it passes.
+    public var acceptedByBaseline = false
 
     public init(_ detection: Detection) { self.detection = detection }
 

@@ -13,6 +13,9 @@ public struct Report: Sendable {
     public var topDeltas: [FrameDelta]
     /// Every frame's delta (pts ms, 0-1 RMSE), for the timeline plot.
     public var series: [SIMD2<Float>] = []
+    /// Events whose picture settled later than the rules allow: event index → why it fails. Set
+    /// with the findings' verdicts by `GateRules.judged`.
+    public var eventFailures: [Int: String] = [:]
     /// The film's noise floor and the tile threshold used (0-1 RMSE).
     public var noiseFloor: Double
     public var threshold: Double
