@@ -21,6 +21,9 @@ struct AnalyzeCommand: Command {
     let stats: String?
     let quiet: Bool
     let options: AnalysisOptions
+    /// The gate's rules (.framediff.json when present): the verdicts junit, markdown and html show
+    /// are the ones `check` gives.
+    let rules: GateRules
 
     init(_ p: ParsedArguments) throws {
         guard !p.positionals.isEmpty else { throw UsageError("no FILM given") }
@@ -31,8 +34,8 @@ struct AnalyzeCommand: Command {
         stats = p.value("--stats")
         quiet = p.has("--quiet")
         if stats != nil, films.count > 1 { throw UsageError("--stats takes one FILM") }
-        let o = try AnalysisArguments.parse(p)
-        options = o
+        options = try AnalysisArguments.parse(p)
+        rules = try GateRules.load(nil)
     }
 
     func run() throws -> Int32 {
@@ -44,9 +47,9 @@ struct AnalyzeCommand: Command {
                 var rows: [String] = []
                 let progress = ProgressLine(quiet: quiet)
                 defer { progress.done() }
-                // judged once by the standard rules: markdown, junit and html mark what fails
-                let report = try GateRules().judged(analyseFilm(film, options: options, onStats: stats == nil ? nil : { rows.append($0.csvRow) },
-                                             onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) }))
+                // judged once, as check judges (its masks too): markdown, junit and html mark what fails
+                let report = try rules.judged(analyseFilm(film, options: rules.analysisOptions(options, for: film), onStats: stats == nil ? nil : { rows.append($0.csvRow) },
+                                                  onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) }))
                 if let stats {
                     try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
                 }
@@ -79,7 +82,7 @@ struct AnalyzeCommand: Command {
     /// One film: its report in `folder`; several: an index page linking a folder per film.
     func writeHTML(_ reports: [Report], failures: [(String, FilmError)], to folder: String) throws {
         if reports.count == 1 && failures.isEmpty {
-            try writeHTMLReport(reports[0], to: folder, scan: options.scan)
+            try writeHTMLReport(reports[0], to: folder, scan: rules.analysisOptions(options, for: reports[0].film).scan)
             return
         }
         // (a user's folder is refused before any report is written into it)
@@ -87,7 +90,7 @@ struct AnalyzeCommand: Command {
         var rows: [(summary: FilmSummary, folder: String?)] = []
         for (i, r) in reports.enumerated() {
             let sub = FilmSummary.reportFolder(i, r.film)
-            try writeHTMLReport(r, to: (folder as NSString).appendingPathComponent(sub), scan: options.scan)
+            try writeHTMLReport(r, to: (folder as NSString).appendingPathComponent(sub), scan: rules.analysisOptions(options, for: r.film).scan)
             rows.append((FilmSummary(report: r), sub))
         }
         rows += failures.map { (FilmSummary(film: $0.0, error: $0.1.cause), nil) }

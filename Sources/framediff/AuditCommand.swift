@@ -127,9 +127,7 @@ struct AuditCommand: Command {
             return state.finish(i, row: FilmSummary(film: film, error: cause), json: filmError(film, cause).rendered(pretty: false),
                                 frames: 0)
         }
-        var filmOptions = options
-        let filmRules = rules.forFilm(film)
-        filmOptions.scan.masks += filmRules.masks
+        let filmOptions = rules.analysisOptions(options, for: film)
         do {
             let report = rules.judged(try analyseFilm(film, options: filmOptions))
             if let short = report.video.shortfall { throw FilmError.unreadable(path: film, cause: short) }

@@ -49,8 +49,7 @@ struct CheckCommand: Command {
         var errors: [(film: String, cause: String)] = []
         for film in films {
             let filmRules = rules.forFilm(film)
-            var o = options
-            o.scan.masks += filmRules.masks
+            let o = rules.analysisOptions(options, for: film)
             do {
                 let progress = ProgressLine(quiet: quiet)
                 defer { progress.done() }

@@ -67,6 +67,26 @@ struct GateTests {
         #expect(r.stdout.contains("errors=\"1\""))
     }
 
+    /// One judgement: the main job's JUnit is check's, with the built-in rules and with a
+    /// .framediff.json found in the working directory (its kinds, limits and masks).
+    @Test func theMainJobAndCheckGiveTheSameJUnit() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["laptop-inner.mp4", "laptop.steps"] {
+            try FileManager.default.copyItem(atPath: Harness.path("samples/" + name), toPath: dir.appendingPathComponent(name).path)
+        }
+        let plain = try Harness.run(["laptop-inner.mp4", "--format", "junit"], cwd: dir.path)
+        let gate = try Harness.run(["check", "laptop-inner.mp4", "--format", "junit"], cwd: dir.path)
+        #expect(plain.stdout == gate.stdout && gate.code == 1, "\(plain.stdout)\n\(gate.stdout)")
+        try #"{"kinds": {"cut": "fail", "flash": "pass"}, "limits": {"settle_max_ms": 100}, "masks": [[0, 0, 40, 40]]}"#
+            .write(toFile: dir.appendingPathComponent(".framediff.json").path, atomically: true, encoding: .utf8)
+        let plainRules = try Harness.run(["laptop-inner.mp4", "--format", "junit"], cwd: dir.path)
+        let gateRules = try Harness.run(["check", "laptop-inner.mp4", "--format", "junit"], cwd: dir.path)
+        #expect(plainRules.stdout == gateRules.stdout, "\(plainRules.stdout)\n\(gateRules.stdout)")
+        #expect(plainRules.stdout != plain.stdout && plainRules.stdout.contains("rule: cut\">") && !plainRules.stdout.contains("rule: flash\">"))
+        #expect(plainRules.stdout.contains("over settle_max_ms 100"))
+    }
+
     @Test func junitHasASuitePerFilmAndACasePerEventAndRule() throws {
         let r = try Harness.run(["check", "samples/laptop-inner.mp4", "--format", "junit"])
         #expect(r.code == 1)

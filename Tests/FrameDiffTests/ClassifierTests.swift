@@ -10,7 +10,7 @@ struct ClassifierTests {
     let b = SyntheticClip.page(seed: 2, background: (236, 242, 250), image: Rect(x: 32, y: 40, w: 112, h: 72))
     let period = 1000.0 / 60
 
-    func kinds(_ f: [Finding]) -> [FindingKind] { f.map(\.kind) }
+    func kinds(_ f: [Detection]) -> [FindingKind] { f.map(\.kind) }
 
     @Test func cutIsOneFrameFromStateToState() throws {
         var clip = SyntheticClip()

@@ -79,7 +79,7 @@ struct ConfigFileTests {
         let r = try GateRules.read(path)
         #expect(r.rules.verdicts[.cut] == [.during: .fail, .after: .fail, .none: .fail])
         #expect(r.rules.verdicts[.flash]?[.after] == .warn && r.rules.verdicts[.flash]?[.none] == .fail)
-        #expect(r.fadeMaxMs == 300 && r.masks == [Rect(x: 0, y: 0, w: 1240, h: 80)])
+        #expect(r.maxDurationMs[.fade] == 300 && r.masks == [Rect(x: 0, y: 0, w: 1240, h: 80)])
         #expect(r.forFilm("a/b-outer.mp4").settleMaxMs == 900 && r.forFilm("b-inner.mp4").settleMaxMs == nil)
     }
 
@@ -147,9 +147,9 @@ struct GlobTests {
     @Test func anOverrideAppliesByPathOrByName() {
         var rules = GateRules()
         var o = GateRules.Override()
-        o.fadeMaxMs = 100
+        o.maxDurationMs[.fade] = 100
         rules.films = [("laptop-*.mp4", o)]
-        #expect(rules.forFilm("captures/laptop-inner.mp4").fadeMaxMs == 100)
-        #expect(rules.forFilm("captures/phone.mp4").fadeMaxMs == nil)
+        #expect(rules.forFilm("captures/laptop-inner.mp4").maxDurationMs[.fade] == 100)
+        #expect(rules.forFilm("captures/phone.mp4").maxDurationMs[.fade] == nil)
     }
 }

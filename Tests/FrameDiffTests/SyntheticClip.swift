@@ -63,7 +63,7 @@ struct SyntheticClip {
         for _ in 0..<n { frames.append((Double(frames.count) * periodMs, image)) }
     }
 
-    func findings(vfr: Bool = false, options: ClassifierOptions = ClassifierOptions()) throws -> [Finding] {
+    func findings(vfr: Bool = false, options: ClassifierOptions = ClassifierOptions()) throws -> [Detection] {
         var kept: [(ms: Double, image: PNGImage)] = []
         for f in frames where !vfr || kept.last?.image.pixels != f.image.pixels { kept.append(f) }
         let grid = TileGrid(storedWidth: Self.width, storedHeight: Self.height, tile: 16)

@@ -28,7 +28,7 @@ public final class Classifier {
     /// The picture at tile resolution after the last `add`.
     public private(set) var board: TileBoard
     private var threshold: ChangeThreshold
-    private var findings: [Finding] = []
+    private var findings: [Detection] = []
     /// The frame period assumed before two frames have been seen (60 fps).
     static let assumedPeriodMs = 1000.0 / 60
     private var grid = TileGrid(storedWidth: 0, storedHeight: 0, tile: 16)
@@ -66,7 +66,7 @@ public final class Classifier {
             board.update(m)
             if m.resized {
                 let full = Rect(x: 0, y: 0, w: m.grid.displayWidth, h: m.grid.displayHeight)
-                findings.append(Finding(kind: .cut, startMs: m.ptsMs, endMs: m.ptsMs, firstFrame: m.index,
+                findings.append(Detection(kind: .cut, startMs: m.ptsMs, endMs: m.ptsMs, firstFrame: m.index,
                                         lastFrame: m.index, peakRMSE: m.rmse.normalized, region: full, area: 1))
             }
             grid = m.grid
@@ -114,7 +114,7 @@ public final class Classifier {
     }
 
     /// Classifies what is left and returns every finding in time order.
-    public func finish() -> [Finding] {
+    public func finish() -> [Detection] {
         flush(closing: true)
         return findings.sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
@@ -171,7 +171,7 @@ public final class Classifier {
     private struct FlatDecisions {
         var explained: [(from: Int, to: Int, box: TileBox)] = []
         var blanks: [(from: Int, to: Int, change: Double)] = []
-        var findings: [(finding: Finding, event: FlatEventFinder.Event)] = []
+        var findings: [(finding: Detection, event: FlatEventFinder.Event)] = []
     }
 
     /// Decides the window from its first frame to `last`: flat events first (their tiles are
@@ -285,23 +285,23 @@ public final class Classifier {
 
     /// A finding from window positions `a` to `b`.
     private func finding(_ kind: FindingKind, from a: Int, to b: Int, tiles: [Int], evidence: [Evidence],
-                         in window: ClassifierWindow) -> Finding {
+                         in window: ClassifierWindow) -> Detection {
         let (region, area) = extent(of: tiles)
         let peak = (a...b).map { window[$0].rmse }.max() ?? 0
-        var f = Finding(kind: kind, startMs: window.ms(a), endMs: window.ms(b), firstFrame: window[a].index,
+        var f = Detection(kind: kind, startMs: window.ms(a), endMs: window.ms(b), firstFrame: window[a].index,
                         lastFrame: window[b].index, peakRMSE: peak, region: region, area: area)
         f.evidence = evidence
         return f
     }
 
     /// A region that kept changing, as one motion over its whole run.
-    private func busyFinding(_ region: BusyTracker.Region) -> Finding {
+    private func busyFinding(_ region: BusyTracker.Region) -> Detection {
         // (a tile the region touched now and then, at cuts beside it, is not part of it: its own
         // tiles change in at least one frame of twelve, a counter's tens digit in one of ten)
         let span = Double(region.end - region.start + 1)
         let own = region.changes.filter { Double($0.value) >= options.busyOwnShare * span }.keys
         let (box, area) = extent(of: own.isEmpty ? Set(region.changes.keys) : Set(own))
-        var f = Finding(kind: .motion, startMs: region.startMs, endMs: region.endMs, firstFrame: region.start, lastFrame: region.end,
+        var f = Detection(kind: .motion, startMs: region.startMs, endMs: region.endMs, firstFrame: region.start, lastFrame: region.end,
                         peakRMSE: region.peakRMSE, region: box, area: area)
         f.evidence = [Evidence("busy", 1)]
         return f

@@ -52,7 +52,7 @@ public struct Baseline: Sendable {
         .object([("schema", .string("framediff-baseline/1")),
                  ("films", .object(films.keys.sorted().map { film in
                      (film, .array(films[film]!.map { e in
-                         .object([("kind", .string(e.kind.rawValue)), ("event", e.event.map { .int($0) } ?? .null),
+                         .object([("kind", .string(e.kind.descriptor.name)), ("event", e.event.map { .int($0) } ?? .null),
                                   ("phase", .string(e.phase.rawValue)), ("start_ms", .number(e.startMs, decimals: 3)),
                                   ("end_ms", .number(e.endMs, decimals: 3)),
                                   ("region", .object([("x", .int(e.region.x)), ("y", .int(e.region.y)),
@@ -90,8 +90,8 @@ extension Baseline.Entry: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         func fail(_ key: Key, _ reason: String) -> DecodingError { .dataCorruptedError(forKey: key, in: c, debugDescription: reason) }
-        guard let kind = FindingKind(rawValue: try c.decode(String.self, forKey: .kind)) else {
-            throw fail(.kind, "expected cut, fade, flash, blank or motion")
+        guard let kind = FindingKind(name: try c.decode(String.self, forKey: .kind)) else {
+            throw fail(.kind, "expected \(FindingKind.names(last: " or "))")
         }
         guard let phase = Phase(rawValue: try c.decode(String.self, forKey: .phase)) else { throw fail(.phase, "expected during, after or none") }
         let event = try c.decodeIfPresent(Int.self, forKey: .event)

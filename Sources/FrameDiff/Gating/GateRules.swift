@@ -9,12 +9,10 @@ import Foundation
 ///      "films": [{"glob": "*-outer.mp4", "kinds": {"cut": {"after": "warn"}}}]}
 public struct GateRules: Sendable, Equatable {
     public var rules: Rules = .standard
-    /// A fade longer than this fails (ms).
-    public var fadeMaxMs: Double?
-    /// A flash longer than this fails, whatever its kind verdict (ms; 0: every flash).
-    public var flashMaxMs: Double?
-    /// A blank longer than this fails (ms).
-    public var blankMaxMs: Double?
+    /// A finding of a kind longer than this fails, whatever its kind verdict, unless it is under
+    /// the system's cover (ms; 0: every one). Only kinds whose descriptor names a `durationLimit`
+    /// (`fade_max_ms`, `flash_max_ms`, `blank_max_ms`) have one.
+    public var maxDurationMs: [FindingKind: Double] = [:]
     /// An event after which the picture settles later than this fails (ms after the event's end).
     public var settleMaxMs: Double?
     /// Regions excluded from every measure (displayed pixels).
@@ -24,15 +22,15 @@ public struct GateRules: Sendable, Equatable {
 
     public struct Override: Sendable, Equatable {
         var verdicts: [FindingKind: [Phase: Rules.Verdict]] = [:]
-        var fadeMaxMs: Double?, flashMaxMs: Double?, blankMaxMs: Double?, settleMaxMs: Double?
+        var maxDurationMs: [FindingKind: Double] = [:]
+        var settleMaxMs: Double?
         var masks: [Rect] = []
     }
 
     public init() {}
 
     public static func == (a: GateRules, b: GateRules) -> Bool {
-        a.rules == b.rules && a.fadeMaxMs == b.fadeMaxMs && a.flashMaxMs == b.flashMaxMs && a.blankMaxMs == b.blankMaxMs
-            && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks
+        a.rules == b.rules && a.maxDurationMs == b.maxDurationMs && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks
             && a.films.count == b.films.count && zip(a.films, b.films).allSatisfy { $0.glob == $1.glob && $0.rules == $1.rules }
     }
 
@@ -42,24 +40,42 @@ public struct GateRules: Sendable, Equatable {
         r.films = []
         for (glob, o) in films where globMatches(glob, film) || globMatches(glob, (film as NSString).lastPathComponent) {
             for (kind, phases) in o.verdicts { r.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
-            r.fadeMaxMs = o.fadeMaxMs ?? r.fadeMaxMs
-            r.flashMaxMs = o.flashMaxMs ?? r.flashMaxMs
-            r.blankMaxMs = o.blankMaxMs ?? r.blankMaxMs
+            r.maxDurationMs.merge(o.maxDurationMs) { $1 }
             r.settleMaxMs = o.settleMaxMs ?? r.settleMaxMs
             r.masks += o.masks
         }
         return r
     }
 
-    /// The report with every finding judged by these rules (limits included): the one place a
-    /// verdict is decided; renderers show `Finding.verdict`.
-    public func judged(_ report: Report) -> Report {
+    /// How to analyse `film` under these rules: `options` with the rules' masks for it added.
+    public func analysisOptions(_ options: AnalysisOptions, for film: String) -> AnalysisOptions {
+        var o = options
+        o.scan.masks += forFilm(film).masks
+        return o
+    }
+
+    /// The report with every finding judged by these rules (limits included, and the baseline
+    /// when given: a failing finding it already has passes, "accepted by the baseline"), and every
+    /// event that settled too late: the one place a verdict is decided. The main job, `check` and
+    /// `audit` all judge here; renderers show `Finding.verdict` and `Report.eventFailures`.
+    public func judged(_ report: Report, baseline: Baseline? = nil) -> Report {
         var r = report
         let rules = forFilm(report.film)
+        let new = baseline.map { Set($0.compare(film: report.film, findings: report.findings).new) }
         for i in r.findings.indices {
-            let (v, why) = rules.verdict(for: r.findings[i])
+            var (v, why) = rules.verdict(for: r.findings[i])
+            r.findings[i].acceptedByBaseline = v == .fail && new.map { !$0.contains(i) } ?? false
+            if r.findings[i].acceptedByBaseline { (v, why) = (.pass, "accepted by the baseline (\(why))") }
             r.findings[i].verdict = v
             r.findings[i].why = why.isEmpty ? nil : why
+        }
+        r.eventFailures = [:]
+        if let limit = rules.settleMaxMs {
+            for s in report.events {
+                if let settled = s.settledAfterMs, settled > limit {
+                    r.eventFailures[s.event.index] = "settled \(JSON.format(settled, decimals: 0)) ms after the event, over settle_max_ms \(JSON.format(limit, decimals: 0))"
+                }
+            }
         }
         return r
     }
@@ -67,14 +83,10 @@ public struct GateRules: Sendable, Equatable {
     /// The verdict for one finding, with the reason when it is not a pass.
     public func verdict(for f: Finding) -> (Rules.Verdict, String) {
         var v = rules.verdict(for: f)
-        var why = v == .pass ? "" : "\(f.kind.rawValue) \(f.phase == .none ? "not tied to an event" : f.phase.rawValue + " an event") is \(v.rawValue)"
-        let limits: [(FindingKind, Double?, String)] = [(.fade, fadeMaxMs, "fade_max_ms"), (.flash, flashMaxMs, "flash_max_ms"),
-                                                         (.blank, blankMaxMs, "blank_max_ms")]
-        for (kind, limit, name) in limits where f.kind == kind {
-            if let limit, f.durationMs > limit, f.phase != .during {
-                v = .fail
-                why = "\(kind.rawValue) of \(JSON.format(f.durationMs, decimals: 0)) ms is over \(name) \(JSON.format(limit, decimals: 0))"
-            }
+        var why = v == .pass ? "" : "\(f.kind.descriptor.label) \(f.phase == .none ? "not tied to an event" : f.phase.rawValue + " an event") is \(v.rawValue)"
+        if let name = f.kind.descriptor.durationLimit, let limit = maxDurationMs[f.kind], f.durationMs > limit, f.phase != .during {
+            v = .fail
+            why = "\(f.kind.descriptor.label) of \(JSON.format(f.durationMs, decimals: 0)) ms is over \(name) \(JSON.format(limit, decimals: 0))"
         }
         return (v, why)
     }
@@ -100,8 +112,7 @@ public struct GateRules: Sendable, Equatable {
         let file = try ConfigError.decode(RulesFile.self, from: try InputFile.read(path), file: path)
         var g = GateRules()
         for (kind, phases) in file.base.verdicts { g.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
-        (g.fadeMaxMs, g.flashMaxMs, g.blankMaxMs, g.settleMaxMs) = (file.base.fadeMaxMs, file.base.flashMaxMs, file.base.blankMaxMs,
-                                                                     file.base.settleMaxMs)
+        (g.maxDurationMs, g.settleMaxMs) = (file.base.maxDurationMs, file.base.settleMaxMs)
         g.masks = file.base.masks
         g.films = file.films
         return g

@@ -13,10 +13,10 @@ public struct Rules: Sendable, Equatable {
 
     public init(verdicts: [FindingKind: [Phase: Verdict]]) { self.verdicts = verdicts }
 
-    public static let standard = Rules(verdicts: [
-        .flash: [.after: .fail, .none: .fail],
-        .blank: [.after: .fail, .none: .fail],
-    ])
+    /// Each kind's `standardVerdicts` from its descriptor.
+    public static let standard = Rules(verdicts: Dictionary(uniqueKeysWithValues: FindingKind.allCases.compactMap { k in
+        k.descriptor.standardVerdicts.isEmpty ? nil : (k, k.descriptor.standardVerdicts)
+    }))
 
     public func verdict(for f: Finding) -> Verdict { verdicts[f.kind]?[f.phase] ?? .pass }
 }

@@ -50,8 +50,8 @@ extension GateRules.Override: Decodable {
         if c.contains(kinds) {
             let k = try c.nestedContainer(keyedBy: AnyKey.self, forKey: kinds)
             for key in k.allKeys {
-                guard let kind = FindingKind(rawValue: key.stringValue) else {
-                    throw DecodingError.dataCorruptedError(forKey: key, in: k, debugDescription: "unknown kind (cut, fade, flash, blank, motion)")
+                guard let kind = FindingKind(name: key.stringValue) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: k, debugDescription: "unknown kind (\(FindingKind.names()))")
                 }
                 verdicts[kind] = try k.decode(PhaseVerdicts.self, forKey: key).phases
             }
@@ -62,14 +62,13 @@ extension GateRules.Override: Decodable {
                 guard let ms = try? l.decode(Double.self, forKey: key), ms >= 0 else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: l, debugDescription: "expected a number of ms ≥ 0")
                 }
-                switch key.stringValue {
-                case "fade_max_ms": fadeMaxMs = ms
-                case "flash_max_ms": flashMaxMs = ms
-                case "blank_max_ms": blankMaxMs = ms
-                case "settle_max_ms": settleMaxMs = ms
-                default:
+                if key.stringValue == Self.settleLimit {
+                    settleMaxMs = ms
+                } else if let kind = Self.durationLimits.first(where: { $0.name == key.stringValue })?.kind {
+                    maxDurationMs[kind] = ms
+                } else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: l, debugDescription:
-                        "unknown limit (fade_max_ms, flash_max_ms, blank_max_ms, settle_max_ms)")
+                        "unknown limit (\((Self.durationLimits.map(\.name) + [Self.settleLimit]).joined(separator: ", ")))")
                 }
             }
         }
@@ -81,6 +80,14 @@ extension GateRules.Override: Decodable {
             while !list.isAtEnd { self.masks.append(try list.decode(Mask.self).rect) }
         }
     }
+
+    /// The kinds with a limit on their duration, and the limit's key, in the kinds' order.
+    static var durationLimits: [(kind: FindingKind, name: String)] {
+        FindingKind.allCases.compactMap { k in k.descriptor.durationLimit.map { (k, $0) } }
+    }
+
+    /// The key of the limit on how late a picture settles after an event.
+    static let settleLimit = "settle_max_ms"
 
     /// A verdict for every phase (`"fail"`), or one per phase (`{"after": "fail"}`).
     private struct PhaseVerdicts: Decodable {

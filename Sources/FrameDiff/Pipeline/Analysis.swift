@@ -50,7 +50,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     queue.close()
     done.wait()
     if infer { events = classifying.seen.events(coverMs: options.posture.coverMs) }
-    var findings = classifying.classifier.finish()
+    var findings = classifying.classifier.finish().map(Finding.init)
     let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
     var report = Report(film: path, video: info, findings: findings, topDeltas: classifying.top.sorted,
                         noiseFloor: classifying.classifier.noiseFloor, threshold: classifying.classifier.tileThreshold)

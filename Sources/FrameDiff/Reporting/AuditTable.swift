@@ -8,7 +8,7 @@ extension FilmSummary {
     /// The table of an audit, a line per film, then the totals.
     public static func table(_ rows: [FilmSummary]) -> String {
         let kinds = FindingKind.allCases
-        var lines = [["film", "duration", "frames"] + kinds.map(\.rawValue) + ["worst finding", "status"]]
+        var lines = [["film", "duration", "frames"] + kinds.map(\.descriptor.name) + ["worst finding", "status"]]
         for r in rows {
             lines.append([r.film, r.isError ? "-" : JSON.fixed(r.durationMs / 1000, decimals: 2) + " s", r.isError ? "-" : String(r.frames)]
                          + kinds.map { r.isError ? "-" : String(r.counts[$0] ?? 0) } + [r.worst ?? "", r.status])
@@ -44,7 +44,7 @@ extension FilmSummary {
         }
         return "<!doctype html><html lang=en><head><meta charset=utf-8><title>\(html(title))</title>"
             + "<style>body{font:14px system-ui,sans-serif;margin:24px}td,th{padding:2px 10px;text-align:left}</style></head><body>"
-            + "<h1>\(html(title))</h1><table><tr><th>film</th><th>frames</th><th>cut / fade / flash / blank / motion</th>"
+            + "<h1>\(html(title))</h1><table><tr><th>film</th><th>frames</th><th>\(FindingKind.names(separator: " / "))</th>"
             + "<th>worst finding</th><th>status</th></tr>\n\(body)</table></body></html>\n"
     }
 }

@@ -62,7 +62,7 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
             }
         }
         // a flash or blank comes back: what matters is what went flat (before → first)
-        let temporary = f.kind == .flash || f.kind == .blank
+        let temporary = f.kind.descriptor.temporary
         let target = temporary ? f.firstFrame : f.lastFrame
         if let a = shots[max(0, f.firstFrame - 1)]?.image, let b = shots[target]?.image, a.width == b.width, a.height == b.height {
             let name = "heat-\(n).png"
@@ -142,15 +142,14 @@ func timelineSVG(_ r: Report) -> String {
     }
     let points = r.series.map { "\(f1(x(Double($0.x)))),\(f1(y(Double($0.y))))" }.joined(separator: " ")
     svg += "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"1\" points=\"\(points)\"/>\n"
-    let colours: [FindingKind: String] = [.cut: "#e9a100", .fade: "#2a9d4a", .flash: "#d33", .blank: "#a0f", .motion: "#0aa"]
     for (n, f) in r.findings.enumerated() {
         let x0 = x(f.startMs), x1 = max(x0 + 3, x(f.endMs))
-        svg += "<a href=\"#f\(n)\"><rect x=\"\(f1(x0))\" y=\"20\" width=\"\(f1(x1 - x0))\" height=\"12\" fill=\"\(colours[f.kind]!)\"><title>\(html(f.kind.rawValue)): \(html(f.sentence(events: r.events)))</title></rect></a>\n"
+        svg += "<a href=\"#f\(n)\"><rect x=\"\(f1(x0))\" y=\"20\" width=\"\(f1(x1 - x0))\" height=\"12\" fill=\"\(f.kind.descriptor.htmlColour)\"><title>\(html(f.kind.descriptor.label)): \(html(f.sentence(events: r.events)))</title></rect></a>\n"
     }
     // a legend: the kinds' colours, the event bands, the curve
     var lx = left
     for k in FindingKind.allCases {
-        svg += "<rect x=\"\(f1(lx))\" y=\"4\" width=\"10\" height=\"10\" fill=\"\(colours[k]!)\"/><text x=\"\(f1(lx + 13))\" y=\"13\" font-size=\"10\" fill=\"#444\">\(k.rawValue)</text>\n"
+        svg += "<rect x=\"\(f1(lx))\" y=\"4\" width=\"10\" height=\"10\" fill=\"\(k.descriptor.htmlColour)\"/><text x=\"\(f1(lx + 13))\" y=\"13\" font-size=\"10\" fill=\"#444\">\(k.descriptor.label)</text>\n"
         lx += 62
     }
     svg += "<rect x=\"\(f1(lx))\" y=\"4\" width=\"10\" height=\"10\" fill=\"#9ab\" opacity=\".5\"/><text x=\"\(f1(lx + 13))\" y=\"13\" font-size=\"10\" fill=\"#444\">posture event and its cover</text>\n"

@@ -48,19 +48,19 @@ extension EventSummary {
 extension Finding {
     public var json: JSON {
         var members: [(String, JSON)] = [
-            ("kind", .string(kind.rawValue)),
-            ("start_ms", .number(startMs, decimals: 3)),
-            ("end_ms", .number(endMs, decimals: 3)),
-            ("duration_ms", .number(durationMs, decimals: 3)),
-            ("first_frame", .int(firstFrame)),
-            ("last_frame", .int(lastFrame)),
-            ("peak_rmse", .number(peakRMSE, decimals: 6)),
-            ("region", .object([("x", .int(region.x)), ("y", .int(region.y)), ("w", .int(region.w)), ("h", .int(region.h))])),
-            ("area", .number(area, decimals: 4)),
+            ("kind", .string(self.kind.descriptor.name)),
+            ("start_ms", .number(self.startMs, decimals: 3)),
+            ("end_ms", .number(self.endMs, decimals: 3)),
+            ("duration_ms", .number(self.durationMs, decimals: 3)),
+            ("first_frame", .int(self.firstFrame)),
+            ("last_frame", .int(self.lastFrame)),
+            ("peak_rmse", .number(self.peakRMSE, decimals: 6)),
+            ("region", .object([("x", .int(self.region.x)), ("y", .int(self.region.y)), ("w", .int(self.region.w)), ("h", .int(self.region.h))])),
+            ("area", .number(self.area, decimals: 4)),
         ]
-        if let c = colour { members.append(("colour", .string(c.hex))) }
-        if !evidence.isEmpty {
-            members.append(("evidence", .object(evidence.map { ($0.name, .number($0.value, decimals: 4)) })))
+        if let c = self.colour { members.append(("colour", .string(c.hex))) }
+        if !self.evidence.isEmpty {
+            members.append(("evidence", .object(self.evidence.map { ($0.name, .number($0.value, decimals: 4)) })))
         }
         members.append(("event", event.map { .int($0) } ?? .null))
         members.append(("phase", .string(phase.rawValue)))

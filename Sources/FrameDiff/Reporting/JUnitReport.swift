@@ -4,13 +4,14 @@ public enum JUnitCase: Sendable {
     case kind(FindingKind)
 }
 
-/// JUnit XML for CI systems: one testsuite per film, one testcase per posture event and one per
-/// rule that can fail; a finding judged failing (`Finding.verdict`) is a failure of its event's
-/// testcase and its rule's.
+/// JUnit XML for CI systems, of judged reports: one testsuite per film, one testcase per posture
+/// event and one per rule that can fail. A finding judged failing (`Finding.verdict`) is a
+/// failure of its event's testcase and its rule's, with its reason; an event that settled too
+/// late (`Report.eventFailures`) fails its testcase. The main job and `check` both print this.
 ///
 ///     print(junitXML([GateRules().judged(report)]))
 public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)] = []) -> String {
-    junitXML(reports, errors: errors) { r, testcase in
+    func failures(_ r: Report, _ testcase: JUnitCase) -> [String] {
         let failing = r.findings.indices.filter { i in
             guard r.findings[i].verdict == .fail else { return false }
             switch testcase {
@@ -18,19 +19,16 @@ public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)
             case .kind(let k): return r.findings[i].kind == k
             }
         }
-        return failing.map { r.findings[$0].sentence(events: r.events) }
+        var out: [String] = []
+        if case .event(let e) = testcase, let late = r.eventFailures[e] { out.append(late) }
+        return out + failing.map { r.findings[$0].sentence(events: r.events) + ": " + (r.findings[$0].why ?? "") }
     }
-}
-
-/// The same with failures decided by the caller (the gate's rules, limits and baseline).
-public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)],
-                     failures: (Report, JUnitCase) -> [String]) -> String {
     var suites = ""
     var total = 0, failed = 0
     for r in reports {
         var cases: [(name: String, failures: [String])] = []
         for s in r.events { cases.append((s.event.title, failures(r, .event(s.event.index)))) }
-        for kind in FindingKind.allCases { cases.append(("rule: \(kind.rawValue)", failures(r, .kind(kind)))) }
+        for kind in FindingKind.allCases { cases.append(("rule: \(kind.descriptor.name)", failures(r, .kind(kind)))) }
         let f = cases.filter { !$0.failures.isEmpty }.count
         total += cases.count
         failed += f
@@ -58,8 +56,8 @@ public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)
 extension Finding {
     /// "flash 83 ms at 2.000 s (192,80 160×112, #9e9e9e), after bend 0"
     func sentence(events: [EventSummary]) -> String {
-        var s = short + " (\(region)"
-        if let c = colour { s += ", \(c.hex)" }
+        var s = short + " (\(self.region)"
+        if let c = self.colour { s += ", \(c.hex)" }
         s += ")"
         if let i = event, let e = events.first(where: { $0.event.index == i }) {
             s += ", \(phase == .during ? "during" : "after") \(e.event.kind.rawValue) \(i)"

@@ -47,11 +47,11 @@ extension Finding {
 
     /// One line; times relative to `origin` (ms) when given.
     func textLine(relativeTo origin: Double?, paint: Paint) -> String {
-        let time = origin.map { signedSeconds(startMs - $0) } ?? JSON.format(startMs / 1000, decimals: 3) + " s"
-        var line = pad(time, 10) + "  " + paint.kind(kind, label.padding(toLength: 14, withPad: " ", startingAt: 0))
-        line += "  " + region.description.padding(toLength: 18, withPad: " ", startingAt: 0)
-        line += "  rmse " + JSON.format(peakRMSE, decimals: 3)
-        if let c = colour { line += "  " + c.hex }
+        let time = origin.map { signedSeconds(self.startMs - $0) } ?? JSON.format(self.startMs / 1000, decimals: 3) + " s"
+        var line = pad(time, 10) + "  " + paint.kind(self.kind, label.padding(toLength: 14, withPad: " ", startingAt: 0))
+        line += "  " + self.region.description.padding(toLength: 18, withPad: " ", startingAt: 0)
+        line += "  rmse " + JSON.format(self.peakRMSE, decimals: 3)
+        if let c = self.colour { line += "  " + c.hex }
         return line
     }
 }
@@ -64,14 +64,6 @@ struct Paint {
     var enabled: Bool
     func bold(_ s: String) -> String { enabled ? "\u{1B}[1m\(s)\u{1B}[0m" : s }
     func kind(_ k: FindingKind, _ s: String) -> String {
-        guard enabled else { return s }
-        let code: String
-        switch k {
-        case .flash, .blank: code = "31"   // the defects DESIGN.md names
-        case .cut: code = "33"
-        case .fade: code = "32"
-        case .motion: code = "36"
-        }
-        return "\u{1B}[\(code)m\(s)\u{1B}[0m"
+        enabled ? "\u{1B}[\(k.descriptor.terminalColour)m\(s)\u{1B}[0m" : s
     }
 }

@@ -15,7 +15,8 @@ public struct FilmSummary: Sendable {
     /// "ok", "fail", or "error: cause".
     public var status: String
 
-    /// From a judged report (its findings' verdicts decide the worst finding and the status).
+    /// From a judged report (its findings' verdicts decide the worst finding; they and its events
+    /// that settled too late decide the status, as `check` decides).
     public init(report r: Report) {
         film = r.film
         durationMs = r.video.durationMs
@@ -23,7 +24,7 @@ public struct FilmSummary: Sendable {
         for f in r.findings { counts[f.kind, default: 0] += 1 }
         let judged = r.findings.map { (f: $0, v: $0.verdict ?? .pass) }
         if let w = judged.max(by: { ($0.v, $0.f.peakRMSE) < ($1.v, $1.f.peakRMSE) }) { worst = w.f.short }
-        status = judged.contains { $0.v == .fail } ? "fail" : "ok"
+        status = judged.contains { $0.v == .fail } || !r.eventFailures.isEmpty ? "fail" : "ok"
     }
 
     public init(film: String, error: String) {
@@ -44,7 +45,7 @@ public struct FilmSummary: Sendable {
         // (a frame count too large for an Int is no count)
         frames = (o["video"]?["frames"]?.doubleValue).flatMap { Int(exactly: $0.rounded(.towardZero)) } ?? 0
         for f in o["findings"]?.arrayValue ?? [] {
-            if let k = f["kind"]?.stringValue.flatMap(FindingKind.init) { counts[k, default: 0] += 1 }
+            if let k = f["kind"]?.stringValue.flatMap(FindingKind.init(name:)) { counts[k, default: 0] += 1 }
         }
         worst = o["worst"]?.stringValue
         status = o["status"]?.stringValue ?? "ok"

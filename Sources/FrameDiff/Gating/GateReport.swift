@@ -29,19 +29,7 @@ extension GateResult {
     /// The gate's JUnit: a testcase per event (fails with its failing findings or a late settle)
     /// and per kind the rules can fail.
     public static func junit(_ results: [GateResult], errors: [(film: String, cause: String)]) -> String {
-        junitXML(results.map(\.report), errors: errors) { report, testcase in
-            guard let r = results.first(where: { $0.report.film == report.film }) else { return [] }
-            switch testcase {
-            case .event(let e):
-                var out = r.eventFailures[e].map { [$0] } ?? []
-                out += r.failures.keys.sorted().filter { report.findings[$0].event == e }
-                    .map { report.findings[$0].sentence(events: report.events) + ": " + r.failures[$0]! }
-                return out
-            case .kind(let k):
-                return r.failures.keys.sorted().filter { report.findings[$0].kind == k }
-                    .map { report.findings[$0].sentence(events: report.events) + ": " + r.failures[$0]! }
-            }
-        }
+        junitXML(results.map(\.report), errors: errors)
     }
 
     /// One screen of text: a line per film, then each failure, warning and fixed finding.
@@ -64,7 +52,7 @@ extension GateResult {
                 out += "       warn  \(r.report.findings[i].sentence(events: r.report.events)): \(why)\n"
             }
             for e in r.fixed {
-                out += "       fixed \(e.kind.rawValue) at \(JSON.format(e.startMs / 1000, decimals: 3)) s (\(e.region)) is gone\n"
+                out += "       fixed \(e.kind.descriptor.label) at \(JSON.format(e.startMs / 1000, decimals: 3)) s (\(e.region)) is gone\n"
             }
         }
         for e in errors { out += "  FAIL \(e.film): cannot be analysed: \(e.cause)\n" }
@@ -91,7 +79,7 @@ extension GateResult {
             let events = r.report.events
             for (i, why) in r.failures.sorted(by: { $0.key < $1.key }) {
                 let f = r.report.findings[i]
-                out += line("error", film: r.report.film, title: "\(f.kind.rawValue) \(f.phase.rawValue)",
+                out += line("error", film: r.report.film, title: "\(f.kind.descriptor.name) \(f.phase.rawValue)",
                             message: f.sentence(events: events) + ": " + why)
             }
             for (e, why) in r.eventFailures.sorted(by: { $0.key < $1.key }) {
@@ -100,7 +88,7 @@ extension GateResult {
             }
             for (i, why) in r.warnings.sorted(by: { $0.key < $1.key }) {
                 let f = r.report.findings[i]
-                out += line("warning", film: r.report.film, title: "\(f.kind.rawValue) \(f.phase.rawValue)",
+                out += line("warning", film: r.report.film, title: "\(f.kind.descriptor.name) \(f.phase.rawValue)",
                             message: f.sentence(events: events) + ": " + why)
             }
         }

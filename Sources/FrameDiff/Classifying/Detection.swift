@@ -1,45 +1,14 @@
-/// The kinds of finding DESIGN.md defines.
-public enum FindingKind: String, Sendable, CaseIterable, Codable {
-    /// One frame-to-frame change from a stable state to a different stable state.
-    case cut
-    /// Two or more changed frames whose intermediate frames are blends of the old and the new state.
-    case fade
-    /// A region with detail before and after goes flat (a placeholder) for a short time.
-    case flash
-    /// Most of the frame goes flat between two states.
-    case blank
-    /// Any other run of changed frames: slides, springs, layout still shifting.
-    case motion
-}
-
-/// What the CI gate makes of a finding: it passes, warns or fails the build.
-public enum Verdict: String, Sendable, Comparable {
-    case pass, warn, fail
-    public static func < (a: Verdict, b: Verdict) -> Bool {
-        let order: [Verdict] = [.pass, .warn, .fail]
-        return order.firstIndex(of: a)! < order.firstIndex(of: b)!
-    }
-}
-
-/// Where a finding stands against a posture event (DESIGN.md, "Posture events").
-public enum Phase: String, Sendable, Codable {
-    /// Inside the event or under the system's cover.
-    case during
-    /// Within the settle window after the event.
-    case after
-    /// Tied to no event.
-    case none
-}
-
-/// One thing that happened between frames, with DESIGN.md's timing semantics.
+/// One thing the classifier saw happen between frames, with DESIGN.md's timing semantics: what
+/// it is, when, where and on what evidence. What later stages make of it (the posture event it is
+/// tied to, the gate's verdict) is theirs, around it (`Finding`).
 ///
 /// `startMs` is the pts of the first frame that differs from the old stable state; `endMs` the pts
 /// of the first frame of the new stable state (for flash and blank, the first frame after the flat
 /// interval). A cut has `startMs == endMs`. Regions are in displayed pixels.
 ///
-///     Finding(kind: .cut, startMs: 2000, endMs: 2000, firstFrame: 120, lastFrame: 120, peakRMSE: 0.31,
-///             region: Rect(x: 0, y: 0, w: 360, h: 780))
-public struct Finding: Sendable, Equatable {
+///     Detection(kind: .cut, startMs: 2000, endMs: 2000, firstFrame: 120, lastFrame: 120, peakRMSE: 0.31,
+///               region: Rect(x: 0, y: 0, w: 360, h: 780))
+public struct Detection: Sendable, Equatable {
     public var kind: FindingKind
     public var startMs: Double
     public var endMs: Double
@@ -56,14 +25,6 @@ public struct Finding: Sendable, Equatable {
     /// The measures the kind was decided on (a fade's blend residual, a flash's uniformity and
     /// contrast), so a reader can see why, and how close to a threshold it was.
     public var evidence: [Evidence] = []
-    /// Index of the posture event the finding is tied to, with the phase.
-    public var event: Int?
-    public var phase: Phase = .none
-    /// The gate's judgement and its reason, set once by `judged(_:rules:)` in Gating (nil: not
-    /// judged yet); every renderer shows this, none decides it again.
-    public var verdict: Verdict?
-    public var why: String?
-
     public var durationMs: Double { endMs - startMs }
 
     public init(kind: FindingKind, startMs: Double, endMs: Double, firstFrame: Int, lastFrame: Int,
