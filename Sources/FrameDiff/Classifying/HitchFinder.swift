@@ -52,6 +52,37 @@ public struct HitchFinder: Sendable {
             guard f.kind == .motion || f.kind == .fade, !f.evidence.contains(where: { $0.name == "busy" }) else { return nil }
             self.init(parent: index, kind: f.kind, firstFrame: f.firstFrame, lastFrame: f.lastFrame)
         }
+
+        /// The animations of a film's findings, each taken with the pieces a stall split off it: a
+        /// motion or fade, then (within `options.joinGapMs`, over an intersecting region) more of
+        /// the same kind, with cuts between them (a fade's catch-up step can measure as a cut).
+        /// The parent is the first piece. Overlapping findings stay apart.
+        public static func of(_ findings: [Finding], options: HitchOptions = HitchOptions()) -> [Animation] {
+            let order = findings.indices.sorted { (findings[$0].firstFrame, $0) < (findings[$1].firstFrame, $1) }
+            var out: [Animation] = []
+            var used = Set<Int>()
+            for (n, i) in order.enumerated() where !used.contains(i) {
+                guard var a = Animation(findings[i], index: i) else { continue }
+                var tail = findings[i]  // the last piece taken
+                var pending: [Int] = []  // cuts waiting for the animation to go on after them
+                for j in order[(n + 1)...] where !used.contains(j) {
+                    let f = findings[j]
+                    if f.startMs - tail.endMs > options.joinGapMs { break }
+                    let piece = f.kind == a.kind && Animation(f, index: j) != nil
+                    guard piece || f.kind == .cut, f.firstFrame >= tail.lastFrame, f.region.intersects(tail.region) else { continue }
+                    if piece {
+                        used.formUnion(pending + [j])
+                        pending = []
+                        a.lastFrame = f.lastFrame
+                    } else {
+                        pending.append(j)
+                    }
+                    tail = f
+                }
+                out.append(a)
+            }
+            return out
+        }
     }
 
     /// The film's frame period and whether its frames come on a fixed grid (CFR) or only when the
@@ -99,9 +130,11 @@ public struct HitchFinder: Sendable {
             let period = timing.isVFR ? Self.median(Self.durations(span)) : timing.periodMs
             let found = period > 0 ? hitches(in: span, parent: a.parent, period: period, vfr: timing.isVFR,
                                             scheduled: scheduled, covered: covered) : []
-            result.hitches += found
+            // (overlapping pieces of one change see the same stall: it is reported once)
+            let new = found.filter { h in !result.hitches.contains { $0.resumeFrame == h.resumeFrame } }
+            result.hitches += new
             result.animations.append(AnimationHitches(parent: a.parent, durationMs: span[span.count - 1].ptsMs - span[0].ptsMs,
-                                                      hitchMs: found.reduce(0) { $0 + $1.hitchMs }, hitchCount: found.count,
+                                                      hitchMs: new.reduce(0) { $0 + $1.hitchMs }, hitchCount: new.count,
                                                       periodMs: period))
         }
         result.hitches.sort { ($0.startMs, $0.parent) < ($1.startMs, $1.parent) }

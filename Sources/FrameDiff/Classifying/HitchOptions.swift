@@ -54,5 +54,10 @@ public struct HitchOptions: Sendable, Equatable {
     /// differ by one millisecond at most.
     public var vfrShare = 0.05
 
+    /// Longest gap, ms, from one piece of an animation to the next for `Animation.of` to take them
+    /// as one animation that a stall split (the classifier ends a run after 150 ms without change):
+    /// four frames dropped at 24 fps leave 208 ms; a still longer is a pause between animations.
+    public var joinGapMs = 250.0
+
     public init() {}
 }
