@@ -4,7 +4,8 @@
 /// A pure function of per-frame samples (what `--stats` writes), the animations the classifier
 /// found, the posture covers, and the film's timing. Within each animation a frame *moves* unless
 /// it changed no tile and its RMSE is a small share of the animation's usual step (a repeat, within
-/// the noise floor). Between two consecutive moving frames the picture stood still for their pts
+/// the noise floor), or is a near-repeat (under `nearStallStepShare` of it) followed by a catch-up
+/// step. Between two consecutive moving frames the picture stood still for their pts
 /// difference; when that exceeds the period by `minLostPeriods` periods it is a hitch, unless
 /// - it is not framed by steady steps (`steadyIntervals` on each side, on time, each and the
 ///   resumed step at least `steadyStepShare` of the usual step): eased ends, a spring's settle;
@@ -148,9 +149,12 @@ public struct HitchFinder: Sendable {
         let usual = Self.median(changing.isEmpty ? span.map(\.rmse) : changing)
         // the step of the animation at speed, which eased and settling ends fall short of
         let running = Self.quantile(changing.isEmpty ? span.map(\.rmse) : changing, 0.75)
-        let stalled: (Sample) -> Bool = {
+        // A repeat measures as noise; a near-repeat is a repeat the encoder went on refining (a
+        // fade's repeated frame in H.264 keeps a third of a step), believed only if a catch-up follows.
+        let clearRepeat: (Sample) -> Bool = {
             $0.changedShare <= options.stallChangedShare && $0.rmse <= max(options.stallStepShare * usual, $0.noiseFloor)
         }
+        let stalled: (Sample) -> Bool = { clearRepeat($0) || $0.rmse <= options.nearStallStepShare * usual }
         let moving = [0] + (1..<span.count).filter { !stalled(span[$0]) }
         guard moving.count > 1 else { return [] }
         // interval k runs from moving[k-1] to moving[k]; k = 0 is the step into the animation
@@ -164,7 +168,9 @@ public struct HitchFinder: Sendable {
             let (a, b) = (span[moving[k - 1]], span[moving[k]])
             if covered.contains(where: { $0.overlaps(a.ptsMs...b.ptsMs) }) { continue }
             if let l = beat, (k - l >= 1 && same(still[k], still[k - l])) || (k + l < still.count && same(still[k], still[k + l])) { continue }
-            let repeats = span[(moving[k - 1] + 1)..<moving[k]].map(\.frame)
+            let between = span[(moving[k - 1] + 1)..<moving[k]]
+            let repeats = between.map(\.frame)
+            if !between.allSatisfy(clearRepeat) && step[k] < options.catchUpStepShare * usual { continue }
             // a long frame of a capture schedule is the schedule; only a repeated frame is a stall there
             if scheduled && repeats.isEmpty { continue }
             let n = options.steadyIntervals

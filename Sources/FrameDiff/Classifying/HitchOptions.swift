@@ -16,6 +16,14 @@ public struct HitchOptions: Sendable, Equatable {
     /// film's noise floor). Repeated frames in H.264 and GIF dither measure 1-3% of a step; the
     /// slowest steady step of a slide or fade is far above 15%.
     public var stallStepShare = 0.15
+    /// A near-repeat's RMSE is at most this share of the usual step: a repeated frame the encoder
+    /// went on refining (H.264 at CRF 18 leaves a fade's repeat at 0.35 of a step, with tiles over
+    /// the threshold). It stalls the animation only when a catch-up step follows it.
+    public var nearStallStepShare = 0.6
+    /// The resumed step after near-repeats must reach this multiple of the usual step: the frames
+    /// the app skipped are made up in one step (twice the usual after one dropped frame of a
+    /// fade). Eased and settling ends slow down without catching up.
+    public var catchUpStepShare = 1.5
     /// Time lost (from the moment the next frame was due to the resume, in frame periods) from
     /// which a still stretch is a hitch. One dropped frame loses exactly one period; 0.75 absorbs
     /// millisecond-rounded pts (16/17 ms at 60 fps) and a VFR recorder's jitter.
@@ -28,7 +36,7 @@ public struct HitchOptions: Sendable, Equatable {
     /// a stall, and the resumed step, must reach to count as steady. The one-pixel steps of an
     /// ease or a spring's settle measure half or less of a running slide's step (RMSE saturates
     /// with displacement); a hitch's resumed step catches up and is larger than usual.
-    public var steadyStepShare = 0.6
+    public var steadyStepShare = 0.5
     /// Longest cycle (intervals) in which an animation's still times may repeat and be its own
     /// rhythm rather than hitches: a 30 fps capture written at 60 fps (cycle 1, every interval two
     /// periods), a GIF's 100/20/20 ms schedule (cycle 2 or 3), a 50 fps animation on a 60 Hz grid
