@@ -159,7 +159,7 @@ public struct HitchFinder: Sendable {
         guard moving.count > 1 else { return [] }
         // interval k runs from moving[k-1] to moving[k]; k = 0 is the step into the animation
         let still = [period] + (1..<moving.count).map { span[moving[$0]].ptsMs - span[moving[$0 - 1]].ptsMs }
-        let late = still.map { $0 - period >= options.minLostPeriods * period }
+        let late = still.map { $0 - period >= options.minLostPeriods * period }  // (late[0]: the animation's start)
         let step = moving.map { span[$0].rmse }
         let beat = rhythm(Array(still.dropFirst()), period: period)
         let same: (Double, Double) -> Bool = { abs($0 - $1) <= options.rhythmTolerancePeriods * period }
@@ -173,11 +173,16 @@ public struct HitchFinder: Sendable {
             if !between.allSatisfy(clearRepeat) && step[k] < options.catchUpStepShare * usual { continue }
             // a long frame of a capture schedule is the schedule; only a repeated frame is a stall there
             if scheduled && repeats.isEmpty { continue }
-            let n = options.steadyIntervals
-            guard k - n >= 1, k + n < moving.count else { continue }
-            let context = Array((k - n)..<k) + Array((k + 1)...(k + n))
+            // framed by steady frames: the last `n` before the stall and the first `n` after the
+            // resume each moved a steady step, on time after the frame before it
+            let n = options.steadyIntervals, (pa, pb) = (moving[k - 1], moving[k])
+            guard pa - n + 1 >= 1, pb + n < span.count else { continue }
             let steadyStep = options.steadyStepShare * running
-            guard context.allSatisfy({ !late[$0] && step[$0] >= steadyStep }), step[k] >= steadyStep else { continue }
+            let steady: (Int) -> Bool = { q in
+                let s = span[q]
+                return !stalled(s) && s.rmse >= steadyStep && s.ptsMs - span[q - 1].ptsMs - period < options.minLostPeriods * period
+            }
+            guard ((pa - n + 1)...pa).allSatisfy(steady), ((pb + 1)...(pb + n)).allSatisfy(steady), step[k] >= steadyStep else { continue }
             let start = vfr || repeats.isEmpty ? a.ptsMs + period : span[moving[k - 1] + 1].ptsMs
             out.append(Hitch(parent: parent, startMs: start, endMs: b.ptsMs, stalledFrames: repeats, lastMovingFrame: a.frame,
                              resumeFrame: b.frame, stepBefore: step[k - 1], stepAfter: step[k], usualStep: usual, periodMs: period))

@@ -28,9 +28,10 @@ public struct HitchOptions: Sendable, Equatable {
     /// which a still stretch is a hitch. One dropped frame loses exactly one period; 0.75 absorbs
     /// millisecond-rounded pts (16/17 ms at 60 fps) and a VFR recorder's jitter.
     public var minLostPeriods = 0.75
-    /// Moving intervals required on each side of a stall, each on time and a steady step: a hitch
-    /// interrupts a running animation. Eased and spring ends (whose rounding repeats frames) have
-    /// no two steady steps around their repeats.
+    /// Frames required on each side of a stall (the last before it, the first after the resume),
+    /// each moving a steady step one period after the frame before it: a hitch interrupts a
+    /// running animation. Eased and spring ends (whose rounding repeats frames) have no two steady
+    /// frames around their repeats.
     public var steadyIntervals = 2
     /// Share (0-1) of the running step (the animation's 75th-percentile step) that the steps around
     /// a stall, and the resumed step, must reach to count as steady. The one-pixel steps of an
