@@ -69,7 +69,7 @@ struct HitchFilmTests {
     }
 
     static func describe(_ h: Hitch) -> String {
-        "\(fmt(h.startMs))-\(fmt(h.endMs)) (\(fmt(h.hitchMs)) ms, frames \(h.stalledFrames.map(String.init).joined(separator: " ")), "
+        "\(fmt(h.startMs))-\(fmt(h.endMs)) (\(fmt(h.hitchMs)) ms, repeats [\(h.stalledFrames.map(String.init).joined(separator: " "))], "
             + "steps \(fmt(h.stepBefore, 3))/\(fmt(h.stepAfter, 3)) of \(fmt(h.usualStep, 3)), period \(fmt(h.periodMs)))"
     }
 
@@ -136,8 +136,14 @@ struct HitchFilmTests {
                 shared.appendingPathComponent("accuracy/films").path, shared.appendingPathComponent("real").path]
     }
 
+    /// Hitches checked by eye (`framediff frames FILM --at MS`) on films outside the generator: film
+    /// name -> start ms. and_jetchat_ime.gif: the drawer slides in and the keyboard slides away
+    /// with steady steps, and one GIF frame (250 ms, 4550 ms) repeats the one before (RMSE 0.0003
+    /// and 0.006 against 0.10-0.17 around it), then the slide resumes: the picture stood still.
+    static let verified: [String: [Double]] = ["and_jetchat_ime.gif": [255, 4555]]
+
     @Test(.enabled(if: ProcessInfo.processInfo.environment["HITCH_ALL"] != nil, "set HITCH_ALL=1 (about 80 films; slow in debug)"))
-    func everyOtherFilmGivesNoHitch() throws {
+    func everyOtherFilmGivesNoHitchButTheVerifiedOnes() throws {
         for set in Self.otherSets {
             let films = Self.films(in: set)
             var total = 0
@@ -148,7 +154,13 @@ struct HitchFilmTests {
                 print("HITCH other \(set) \(name) animations=\(run.result.animations.count) reported=\(run.result.hitches.count) "
                       + "period=\(Self.fmt(run.timing.periodMs)) vfr=\(run.timing.isVFR) "
                       + run.result.hitches.map { "[parent \($0.parent) \(Self.describe($0))]" }.joined(separator: " "))
-                for h in run.result.hitches { Issue.record("\(name): a hitch on a film without dropped frames: \(Self.describe(h))") }
+                let known = Self.verified[name] ?? []
+                for h in run.result.hitches where !known.contains(where: { abs($0 - h.startMs) <= h.periodMs }) {
+                    Issue.record("\(name): a hitch on a film without dropped frames: \(Self.describe(h))")
+                }
+                for k in known where !run.result.hitches.contains(where: { abs(k - $0.startMs) <= $0.periodMs }) {
+                    Issue.record("\(name): missed the hitch at \(k) ms seen by eye")
+                }
             }
             print("HITCH set \(set) films=\(films.count) hitches=\(total)")
         }

@@ -230,4 +230,48 @@ struct HitchFinderTests {
         let cut = Finding(kind: .cut, startMs: 0, endMs: 0, firstFrame: 3, lastFrame: 3, peakRMSE: 0.3, region: Rect(x: 0, y: 0, w: 1, h: 1))
         #expect(HitchFinder.Animation(cut, index: 1) == nil)
     }
+
+    // MARK: - near-repeats and split animations
+
+    @Test func aNearRepeatStallsOnlyBeforeACatchUp() {
+        // H.264 refines a fade's repeated frame to a third of a step; only a catch-up after it makes a hitch
+        let p = 1000.0 / 60
+        for (after, hitches) in [(0.04, 1), (0.02, 0)] {
+            var film = Film()
+            film.still(5, period: p)
+            var steps: [Double?] = Array(repeating: 0.02, count: 17)
+            steps[8] = 0.007
+            steps[9] = after
+            film.animate(steps, dt: [p], kind: .fade)
+            #expect(film.find(period: p, vfr: false).hitches.count == hitches, "resumed step \(after)")
+        }
+        // the encoder refined the last repeat by a step of its own: the catch-up is one frame later
+        var film = Film()
+        film.still(5, period: p)
+        var steps: [Double?] = Array(repeating: 0.02, count: 17)
+        (steps[7], steps[8], steps[9]) = (0.007, 0.018, 0.06)
+        film.animate(steps, dt: [p], kind: .fade)
+        let h = film.find(period: p, vfr: false).hitches
+        #expect(h.count == 1 && h.first?.resumeFrame == film.animations[0].firstFrame + 9)
+        #expect(h.first?.stalledFrames == [7, 8].map { film.animations[0].firstFrame + $0 })
+    }
+
+    static func piece(_ kind: FindingKind, _ a: Int, _ b: Int, x: Int = 0) -> Finding {
+        Finding(kind: kind, startMs: Double(a) * 1000 / 60, endMs: Double(b) * 1000 / 60, firstFrame: a, lastFrame: b,
+                peakRMSE: 0.1, region: Rect(x: x, y: 0, w: 100, h: 100))
+    }
+
+    @Test func theFindingsAStallSplitAreOneAnimation() {
+        // a fade whose catch-up step measured as a cut, and a slide split by a long stall
+        let fade = [Self.piece(.fade, 10, 30), Self.piece(.cut, 31, 31), Self.piece(.fade, 32, 50)]
+        #expect(HitchFinder.Animation.of(fade) == [.init(parent: 0, kind: .fade, firstFrame: 10, lastFrame: 50)])
+        let slide = [Self.piece(.motion, 10, 20), Self.piece(.motion, 30, 40)]
+        #expect(HitchFinder.Animation.of(slide) == [.init(parent: 0, kind: .motion, firstFrame: 10, lastFrame: 40)])
+        // elsewhere in the frame, of another kind, too far apart, or a cut that ends it: apart
+        #expect(HitchFinder.Animation.of([Self.piece(.motion, 10, 20), Self.piece(.motion, 22, 40, x: 200)]).count == 2)
+        #expect(HitchFinder.Animation.of([Self.piece(.fade, 10, 20), Self.piece(.motion, 22, 40)]).count == 2)
+        #expect(HitchFinder.Animation.of([Self.piece(.motion, 10, 20), Self.piece(.motion, 40, 60)]).count == 2)
+        #expect(HitchFinder.Animation.of([Self.piece(.motion, 10, 20), Self.piece(.cut, 22, 22)])
+                == [.init(parent: 0, kind: .motion, firstFrame: 10, lastFrame: 20)])
+    }
 }

@@ -165,27 +165,33 @@ public struct HitchFinder: Sendable {
         let same: (Double, Double) -> Bool = { abs($0 - $1) <= options.rhythmTolerancePeriods * period }
         var out: [Hitch] = []
         for k in 1..<moving.count where late[k] {
-            let (a, b) = (span[moving[k - 1]], span[moving[k]])
-            if covered.contains(where: { $0.overlaps(a.ptsMs...b.ptsMs) }) { continue }
+            let a = span[moving[k - 1]]
             if let l = beat, (k - l >= 1 && same(still[k], still[k - l])) || (k + l < still.count && same(still[k], still[k + l])) { continue }
-            let between = span[(moving[k - 1] + 1)..<moving[k]]
-            let repeats = between.map(\.frame)
-            if !between.allSatisfy(clearRepeat) && step[k] < options.catchUpStepShare * usual { continue }
+            var r = k  // the interval in which the animation resumes
+            if !span[(moving[k - 1] + 1)..<moving[k]].allSatisfy(clearRepeat) && step[k] < options.catchUpStepShare * usual {
+                // the encoder may refine the last repeat by a step of its own; the catch-up then
+                // follows one frame later (x264 on a 120 fps fade)
+                guard k + 1 < moving.count, !late[k + 1], step[k] <= usual, step[k + 1] >= options.catchUpStepShare * usual else { continue }
+                r = k + 1
+            }
+            let b = span[moving[r]]
+            if covered.contains(where: { $0.overlaps(a.ptsMs...b.ptsMs) }) { continue }
+            let repeats = span[(moving[k - 1] + 1)..<moving[r]].map(\.frame)
             // a long frame of a capture schedule is the schedule; only a repeated frame is a stall there
             if scheduled && repeats.isEmpty { continue }
             // framed by steady frames: the last `n` before the stall and the first `n` after the
             // resume each moved a steady step, on time after the frame before it
-            let n = options.steadyIntervals, (pa, pb) = (moving[k - 1], moving[k])
+            let n = options.steadyIntervals, (pa, pb) = (moving[k - 1], moving[r])
             guard pa - n + 1 >= 1, pb + n < span.count else { continue }
             let steadyStep = options.steadyStepShare * running
             let steady: (Int) -> Bool = { q in
                 let s = span[q]
                 return !stalled(s) && s.rmse >= steadyStep && s.ptsMs - span[q - 1].ptsMs - period < options.minLostPeriods * period
             }
-            guard ((pa - n + 1)...pa).allSatisfy(steady), ((pb + 1)...(pb + n)).allSatisfy(steady), step[k] >= steadyStep else { continue }
+            guard ((pa - n + 1)...pa).allSatisfy(steady), ((pb + 1)...(pb + n)).allSatisfy(steady), step[r] >= steadyStep else { continue }
             let start = vfr || repeats.isEmpty ? a.ptsMs + period : span[moving[k - 1] + 1].ptsMs
             out.append(Hitch(parent: parent, startMs: start, endMs: b.ptsMs, stalledFrames: repeats, lastMovingFrame: a.frame,
-                             resumeFrame: b.frame, stepBefore: step[k - 1], stepAfter: step[k], usualStep: usual, periodMs: period))
+                             resumeFrame: b.frame, stepBefore: step[k - 1], stepAfter: step[r], usualStep: usual, periodMs: period))
         }
         return out
     }
