@@ -2,15 +2,17 @@
 /// then resumes (frames the app never drew), timed as issue 21 and DESIGN.md state.
 ///
 /// A pure function of per-frame samples (what `--stats` writes), the animations the classifier
-/// found, the posture covers, and the film's timing. Within each animation a frame *moves* unless
-/// it changed no tile and its RMSE is a small share of the animation's usual step (a repeat, within
-/// the noise floor), or is a near-repeat (under `nearStallStepShare` of it) followed by a catch-up
-/// step. Between two consecutive moving frames the picture stood still for their pts
-/// difference; when that exceeds the period by `minLostPeriods` periods it is a hitch, unless
-/// - it is not framed by steady steps (`steadyIntervals` on each side, on time, each and the
-///   resumed step at least `steadyStepShare` of the usual step): eased ends, a spring's settle;
+/// found, the posture covers, and the film's timing. The step measure is a frame's 0-1 RMSE
+/// against the previous frame, compared with the animation's own median step. Within an animation
+/// a frame *moves* unless it is a repeat (no tile changed, RMSE under `stallStepShare` of the
+/// median step or under the noise floor) or a near-repeat (under `nearStallStepShare` of it, which
+/// counts only when a catch-up step of `catchUpStepShare` follows). Between two consecutive moving
+/// frames the picture stood still for their pts difference; when that exceeds the period by
+/// `minLostPeriods` periods it is a hitch, unless
+/// - it is not framed by steady frames (`steadyIntervals` on each side, each on time and moving
+///   at least `steadyStepShare` of the running step): eased ends, a spring's settle, a pause;
 /// - it repeats in the animation's own rhythm (a 30 fps capture written at 60, a GIF's 100/20/20
-///   ms schedule), or is a long frame of a film-wide capture schedule;
+///   ms schedule), or is a long frame without repeats in a film-wide capture schedule;
 /// - it touches a posture cover (what the app does there is not seen).
 ///
 ///     let timing = HitchFinder.Timing.measured(samples)
