@@ -24,7 +24,7 @@ struct HitchFilmTests {
 
     /// Analyses `film` with the binary (events sidecars are found as for any user) and runs the
     /// detector over its stats and findings.
-    static func run(_ film: String) throws -> Run {
+    static func run(_ film: String, options: HitchOptions = HitchOptions(), ignoringCovers: Bool = false) throws -> Run {
         let csv = FileManager.default.temporaryDirectory.appendingPathComponent("hitch-\(UUID().uuidString).csv").path
         defer { try? FileManager.default.removeItem(atPath: csv) }
         let r = try Harness.run([film, "--stats", csv, "--format", "json"])
@@ -37,7 +37,8 @@ struct HitchFilmTests {
             return a...max(b, e["cover_end_ms"] as? Double ?? b)
         }
         let timing = HitchFinder.Timing.measured(samples)
-        let result = HitchFinder().find(samples, animations: HitchFinder.Animation.of(findings), covered: covered, timing: timing)
+        let result = HitchFinder(options: options).find(samples, animations: HitchFinder.Animation.of(findings, options: options),
+                                                        covered: ignoringCovers ? [] : covered, timing: timing)
         return Run(samples: samples, findings: findings, covered: covered, timing: timing, result: result)
     }
 
@@ -119,6 +120,12 @@ struct HitchFilmTests {
                 row.append("FALSE \(Self.describe(h))")
                 Issue.record("\((film as NSString).lastPathComponent): a hitch where there is none: \(Self.describe(h))")
             }
+            if let under = truth["covered_hitches"] as? Int {
+                // the cover is what hides them: without it the same stalls are hitches
+                let bare = try Self.run(film, ignoringCovers: true).result.hitches.count
+                #expect(bare == under, "\((film as NSString).lastPathComponent): \(bare) hitches without the cover")
+                row.append("without the cover: \(bare)")
+            }
             print("HITCH generated \((film as NSString).lastPathComponent) expected=\(expected.count) "
                   + "reported=\(run.result.hitches.count) ratio=\(Self.fmt(run.result.hitchRatioMsPerS)) \(row.joined(separator: "; "))")
         }
@@ -164,5 +171,25 @@ struct HitchFilmTests {
             }
             print("HITCH set \(set) films=\(films.count) hitches=\(total)")
         }
+    }
+
+    /// ios_hero_basic.gif repeats a frame inside its spring motions every 140 ms: the GIF's
+    /// 100/20/20 ms capture schedule, not frames the app missed. It gives no hitch; without the
+    /// rhythm and schedule rules the steadiness rule alone still turns them down (the frame before
+    /// each repeat is the 100 ms one, not on time).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: HitchFilmTests.shared.appendingPathComponent("real/ios_hero_basic.gif").path),
+                   "needs ../shared/real"))
+    func heroGIFRepeatsAreItsCaptureCadence() throws {
+        let film = Self.shared.appendingPathComponent("real/ios_hero_basic.gif").path
+        let run = try Self.run(film)
+        let repeats = run.samples.filter { $0.rmse < 0.004 && $0.changedShare == 0 }.count
+        #expect(run.timing.isVFR && repeats > 20 && run.result.animations.count >= 2)
+        #expect(run.result.hitches.isEmpty)
+        var bare = HitchOptions()
+        (bare.rhythmMaxCycle, bare.cadenceShare) = (0, 2)
+        let unruled = try Self.run(film, options: bare).result.hitches
+        print("HITCH hero repeats=\(repeats) period=\(Self.fmt(run.timing.periodMs)) animations=\(run.result.animations.count) "
+              + "hitches=\(run.result.hitches.count) without_rhythm_rules=\(unruled.count)")
+        #expect(unruled.isEmpty)
     }
 }
