@@ -4,7 +4,7 @@
 /// A pure function of per-frame samples (what `--stats` writes), the animations the classifier
 /// found, the posture covers, and the film's timing. The step measure is a frame's 0-1 RMSE
 /// against the previous frame, compared with the animation's own median step. Within an animation
-/// a frame *moves* unless it is a repeat (no tile changed, RMSE under `stallStepShare` of the
+/// a frame *moves* unless it is a repeat (next to no tile changed, RMSE under `stallStepShare` of the
 /// median step or under the noise floor) or a near-repeat (under `nearStallStepShare` of it, which
 /// counts only when a catch-up step of `catchUpStepShare` follows). Between two consecutive moving
 /// frames the picture stood still for their pts difference; when that exceeds the period by
@@ -147,14 +147,16 @@ public struct HitchFinder: Sendable {
     /// The hitches of one animation's frames (its first frame is the first that moved).
     private func hitches(in span: [Sample], parent: Int, period: Double, vfr: Bool, scheduled: Bool,
                          covered: [ClosedRange<Double>]) -> [Hitch] {
-        let changing = span.filter { $0.changedShare > options.stallChangedShare }.map(\.rmse)
-        let usual = Self.median(changing.isEmpty ? span.map(\.rmse) : changing)
+        let changing = span.filter { $0.changedShare > 0 }
+        let steps = (changing.isEmpty ? span : changing).map(\.rmse)
+        let usual = Self.median(steps)
         // the step of the animation at speed, which eased and settling ends fall short of
-        let running = Self.quantile(changing.isEmpty ? span.map(\.rmse) : changing, 0.75)
+        let running = Self.quantile(steps, 0.75)
+        let usualShare = Self.median(changing.map(\.changedShare))
         // A repeat measures as noise; a near-repeat is a repeat the encoder went on refining (a
         // fade's repeated frame in H.264 keeps a third of a step), believed only if a catch-up follows.
         let clearRepeat: (Sample) -> Bool = {
-            $0.changedShare <= options.stallChangedShare && $0.rmse <= max(options.stallStepShare * usual, $0.noiseFloor)
+            $0.changedShare <= options.stallChangedShare * usualShare && $0.rmse <= max(options.stallStepShare * usual, $0.noiseFloor)
         }
         let stalled: (Sample) -> Bool = { clearRepeat($0) || $0.rmse <= options.nearStallStepShare * usual }
         let moving = [0] + (1..<span.count).filter { !stalled(span[$0]) }

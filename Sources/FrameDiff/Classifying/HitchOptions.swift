@@ -8,10 +8,10 @@
 ///
 ///     var o = HitchOptions(); o.minLostPeriods = 1; HitchFinder(options: o)
 public struct HitchOptions: Sendable, Equatable {
-    /// Share of tiles (0-1) above the change threshold up to which a frame can be a stalled one.
-    /// A repeated frame changes no tile beyond the noise floor; one tile of slack absorbs an
-    /// encoder's refinement of a single block.
-    public var stallChangedShare = 0.002
+    /// A repeated frame changes at most this share of the tiles a step of the animation changes
+    /// (its median changed share). An encoder refining a repeat moves a few tiles past the threshold
+    /// (x264 at CRF 30: 3 of the 240 a scroll's step changes); a step of the animation moves them all.
+    public var stallChangedShare = 0.1
     /// A stalled frame's RMSE is at most this share of the animation's usual step (or under the
     /// film's noise floor). Repeated frames in H.264 and GIF dither measure 1-3% of a step; the
     /// slowest steady step of a slide or fade is far above 15%.
