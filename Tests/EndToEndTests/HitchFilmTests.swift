@@ -5,7 +5,8 @@ import FrameDiff
 /// The hitch detector on encoded films, fed the way the report will feed it: the built binary's
 /// `--stats` CSV and its JSON findings. On `scripts/make-hitches`' films every dropped-frame hitch
 /// is found within a period and every look-alike gives none; every other film the project has
-/// gives none. Each film prints one `HITCH` row (scripts/score-hitches tabulates them).
+/// gives none but the hitches checked by eye (`verified`). Each film prints one `HITCH` row
+/// (scripts/score-hitches tabulates them).
 ///
 ///     FRAMEDIFF_BIN=.build/release/framediff swift test -Xcc -O2 --filter HitchFilm
 @Suite("Hitches on films", .serialized)
