@@ -17,8 +17,8 @@ enum AnalysisArguments {
         OptionSpec.number("--cover-ms", "MS", "how long the system's cover outlasts a fold, unfold or rotation", in: 0...60_000,
                           default: posture.coverMs),
         OptionSpec.number("--stable-ms", "MS", "changes closer than this are one transition", in: 1...60_000, default: classifier.stableMs),
-        OptionSpec.number("--flash-max-ms", "MS", "longest flat interval reported as a flash", in: 1...60_000, default: classifier.flashMaxMs),
-        OptionSpec.number("--blank-max-ms", "MS", "longest flat interval reported as a blank", in: 1...60_000, default: classifier.blankMaxMs),
+        OptionSpec.number("--flash-max-ms", "MS", "longest flat interval reported as a flash", in: 1...60_000, default: classifier.longestFlashMs),
+        OptionSpec.number("--blank-max-ms", "MS", "longest flat interval reported as a blank", in: 1...60_000, default: classifier.longestBlankMs),
         OptionSpec.number("--min-tile-rmse", "R", "smallest texture change of a tile that counts, as 0-1 tile RMSE", in: 0...1,
                           default: classifier.minTileRMSE),
         CommonOptions.threads,
@@ -29,8 +29,8 @@ enum AnalysisArguments {
         var o = AnalysisOptions()
         o.scan = try CommonOptions.scanOptions(p)
         if let v = p.double("--stable-ms") { o.classifier.stableMs = v }
-        if let v = p.double("--flash-max-ms") { o.classifier.flashMaxMs = v }
-        if let v = p.double("--blank-max-ms") { o.classifier.blankMaxMs = v }
+        if let v = p.double("--flash-max-ms") { o.classifier.longestFlashMs = v }
+        if let v = p.double("--blank-max-ms") { o.classifier.longestBlankMs = v }
         if let v = p.double("--min-tile-rmse") { o.classifier.minTileRMSE = v }
         o.posture.eventsFile = p.value("--events")
         o.posture.steps = p.value("--steps")

@@ -101,8 +101,8 @@ struct BadInputTests {
     @Test func helpShowsTheDefaultsAndRangesTheParserUses() throws {
         let help = try Harness.run(["x.mp4", "--help"]).stdout
         let c = ClassifierOptions(), p = PostureOptions()
-        for (option, value, range) in [("--stable-ms", c.stableMs, "1 to 60000"), ("--flash-max-ms", c.flashMaxMs, "1 to 60000"),
-                                       ("--blank-max-ms", c.blankMaxMs, "1 to 60000"), ("--min-tile-rmse", c.minTileRMSE, "0 to 1"),
+        for (option, value, range) in [("--stable-ms", c.stableMs, "1 to 60000"), ("--flash-max-ms", c.longestFlashMs, "1 to 60000"),
+                                       ("--blank-max-ms", c.longestBlankMs, "1 to 60000"), ("--min-tile-rmse", c.minTileRMSE, "0 to 1"),
                                        ("--settle", p.settleMs, "0 to 3600000"), ("--cover-ms", p.coverMs, "0 to 60000")] {
             let line = help.split(separator: "\n").first { $0.hasPrefix("  \(option) ") }.map(String.init) ?? ""
             #expect(line.hasSuffix("(\(range); default \(JSON.format(value, decimals: 3)))"), "\(line)")

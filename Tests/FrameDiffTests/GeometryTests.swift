@@ -58,3 +58,19 @@ struct JSONTests {
         #expect(j.rendered() == "{\n  \"deltas\": [\n    {\"frame\": 1},\n    {\"frame\": 2}\n  ]\n}")
     }
 }
+
+/// The one union-find the classifier's groupings share (fills of a placeholder, pieces of a
+/// transition, lineages of a busy region).
+@Suite("Disjoint sets")
+struct DisjointSetsTests {
+    @Test func unionJoinsGroupsUnderTheSecondsRoot() {
+        var s = DisjointSets(count: 6)
+        s.union(0, 2)
+        s.union(2, 4)
+        s.union(1, 3)
+        #expect(s.find(0) == s.find(4) && s.find(4) == 4)
+        #expect(s.find(1) == 3 && s.find(5) == 5 && s.find(0) != s.find(1))
+        s.union(4, 3)
+        #expect(Set((0..<5).map { s.find($0) }) == [3])
+    }
+}

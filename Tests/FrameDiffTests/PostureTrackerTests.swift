@@ -38,19 +38,24 @@ struct PostureTrackerTests {
     /// Text everywhere: detailed tiles, each its own colour.
     static func page(_ t: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(Float(100 + t), 120, 140), 400) }
 
-    @Test func aBlurCoverIsFoundFromItsStartToWhereTheDetailCameBack() {
-        var f = Film()
+    /// A page, a blur cover from frame 6 (18 frames at 30 fps, 600 ms), the page back, held.
+    static func blurredFilm(_ f: inout Film) {
         f.frame(f.all, complete: true, look: Self.page)
         f.still(5)
         // the blur comes in over three frames: detail goes, colours stay within a few levels
         for step in 1...3 {
             f.frame(f.all) { t in (Self.page(t).mean + SIMD3(repeating: Float(step)), Float(400 / (step * step * 30))) }
         }
-        let coverFrom = 6
         f.still(12)
         // detail comes back with the new picture, then the picture holds
         for _ in 0..<3 { f.frame(f.all, look: Self.page) }
         f.still(6)
+    }
+
+    @Test func aBlurCoverIsFoundFromItsStartToWhereTheDetailCameBack() {
+        var f = Film()
+        Self.blurredFilm(&f)
+        let coverFrom = 6
         #expect(f.covers.covers.count == 1)
         let c = f.covers.covers[0]
         #expect(c.startMs == Double(coverFrom) * 1000 / 30)
@@ -59,6 +64,19 @@ struct PostureTrackerTests {
         // with no size change a fold and an unfold look alike: a close, not sure
         let events = f.seen.events(coverMs: 500)
         #expect(events.map(\.kind) == [.close] && events[0].confidence == 0.6 && events[0].source == .inferred)
+    }
+
+    /// The cover's thresholds are PostureInferenceOptions', and they reach the trackers: the same
+    /// 600 ms cover is none when covers may last at most 300 ms or must last 700.
+    @Test func coverDurationsComeFromThePostureInferenceOptions() {
+        for (minMs, maxMs, found) in [(100.0, 5_000.0, 1), (100, 300, 0), (700, 5_000, 0)] {
+            var o = PostureInferenceOptions()
+            (o.coverMinMs, o.coverMaxMs) = (minMs, maxMs)
+            var f = Film(seen: PostureInference(options: o), covers: CoverTracker(options: o))
+            Self.blurredFilm(&f)
+            #expect(f.covers.covers.count == found, "covers of \(minMs)-\(maxMs) ms")
+            #expect(f.seen.events(coverMs: 500).count == found)
+        }
     }
 
     @Test("look-alikes of a cover are not covers", arguments: ["fade to black", "dialog over half the page"])

@@ -3,7 +3,7 @@
 ///
 /// The floors are learnt as the film plays, from frames that change broadly (see NoiseFloor).
 ///
-///     var t = ChangeThreshold(options: o); t.learn(board.deltas, tiles: board.tiles); t.isActive(delta)
+///     var t = ChangeThreshold(options: o); t.learn(board.deltas, tiles: board.tiles); let changed = t.test()(shift, rmse)
 struct ChangeThreshold: Sendable {
     let options: ClassifierOptions
     private var shiftNoise = NoiseFloor()

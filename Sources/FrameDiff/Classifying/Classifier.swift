@@ -9,7 +9,7 @@ func debugLine(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf
 /// Turns the stream of frame measures into findings: cut, fade, flash, blank, motion.
 ///
 /// Frames are kept in a window from the last stable picture until the film has been still for
-/// `max(stableMs, blankMaxMs)`; then the window is decided, each decision by its own part:
+/// `max(stableMs, longestBlankMs)`; then the window is decided, each decision by its own part:
 /// 1. a tile changed in a frame when its delta exceeds the noise-relative threshold
 ///    (`ChangeThreshold`); tiles a busy region holds (`BusyTracker`) take no part;
 /// 2. fills that came and went (`FillTracker`) become blanks or placeholder flashes
@@ -87,7 +87,7 @@ public final class Classifier {
         busy.notePeak(m.rmse.normalized, active: active)
         // a busy region does not keep the window open
         let counting = active.reduce(0) { $0 + (busy.isBusy($1) ? 0 : 1) }
-        let still = max(options.stableMs, options.blankMaxMs)
+        let still = max(options.stableMs, options.longestBlankMs)
         if counting > 0, let last = lastActiveMs, m.ptsMs - last >= still { flush() }
         // the picture held still from the last frame until now (a VFR film writes no frames meanwhile)
         if let last = lastActiveMs, m.ptsMs - last >= options.stableMs { quietPosition = window.count - 1 }
@@ -162,6 +162,8 @@ public final class Classifier {
         var start: Int, end: Int
         var tiles: [Int]
         var evidence: [Evidence]
+        /// The change's size (levels), as `TransitionJudge.Result.change`.
+        var change: Double
         var box: TileBox
     }
 
@@ -204,7 +206,7 @@ public final class Classifier {
         var out = FlatDecisions()
         for e in finder.events(fills.ended, through: last, window: window, active: &active) {
             if e.kind == .blank {
-                out.blanks.append((e.start, e.end, e.evidence.first { $0.name == "contrast_out" }?.value ?? 0))
+                out.blanks.append((e.start, e.end, e.contrastOut))
             } else {
                 let around = e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)
                 for k in e.start...e.end { active[k].removeAll { around.contains(tile: $0, columns: grid.columns) } }
@@ -231,7 +233,7 @@ public final class Classifier {
             var lo = 0, hi = window.count - 1
             var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
             for d in decided where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {
-                if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.first { $0.name == "change" }?.value ?? 0) }
+                if d.end >= lo { (lo, previousChange) = (d.end, d.change) }
             }
             for (j, o) in candidates.enumerated() where o.a > c.b && boxes[j].intersects(boxes[i]) { hi = min(hi, o.a - 1) }
             for b in flat.blanks {
@@ -250,8 +252,7 @@ public final class Classifier {
             guard let r = judged else { continue }
             // The encoder settling after a big change (a low bitrate refines the new picture over
             // a few hundred ms) moves a little and soon: no finding of its own.
-            let span = r.evidence.first { $0.name == "change" }?.value ?? 0
-            if r.kind != .cut, window.ms(r.start) - window.ms(lo) < options.stableMs, span < options.settlingShare * previousChange {
+            if r.kind != .cut, window.ms(r.start) - window.ms(lo) < options.stableMs, r.change < options.encoderSettleShare * previousChange {
                 continue
             }
             merge(r, into: &decided)
@@ -273,11 +274,11 @@ public final class Classifier {
             return shorter > 0 && Double(overlap) >= options.pieceOverlap * Double(shorter) && (a.contains(b) || b.contains(a))
         }
         guard let same = decided.firstIndex(where: together) else {
-            decided.append(Decided(kind: r.kind, start: r.start, end: r.end, tiles: r.tiles, evidence: r.evidence, box: box))
+            decided.append(Decided(kind: r.kind, start: r.start, end: r.end, tiles: r.tiles, evidence: r.evidence, change: r.change, box: box))
             return
         }
         if r.tiles.count > decided[same].tiles.count {
-            (decided[same].start, decided[same].end, decided[same].evidence) = (r.start, r.end, r.evidence)
+            (decided[same].start, decided[same].end, decided[same].evidence, decided[same].change) = (r.start, r.end, r.evidence, r.change)
         }
         decided[same].tiles = Array(Set(decided[same].tiles).union(r.tiles)).sorted()
         decided[same].box = TileBox(decided[same].tiles, columns: cols)

@@ -4,7 +4,7 @@
 /// with a physical minimum below which a change is not visible; durations come from what users
 /// perceive and from DESIGN.md's magnitudes.
 ///
-///     var o = ClassifierOptions(); o.flashMaxMs = 400
+///     var o = ClassifierOptions(); o.longestFlashMs = 400
 public struct ClassifierOptions: Sendable, Equatable {
     // MARK: what counts as a change
 
@@ -46,7 +46,7 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A fade or motion that starts within `stableMs` of a change in the same place, and moves the
     /// picture by less than this share of that change, is the encoder refining the new picture
     /// (CRF 34 refines a blank's end by 5% of it over 300 ms).
-    public var settlingShare: Double = 0.1
+    public var encoderSettleShare: Double = 0.1
     /// A frame is a blend of the old and new state when what the blend does not explain is at most
     /// this share of the difference between the states.
     public var fadeResidual: Double = 0.2
@@ -112,9 +112,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var uniformTolerance: Double = 6
     /// The longest flat interval reported as a flash (ms): placeholders in app transitions last
     /// 40-120 ms, image slots in a page load stay empty for 200-350 ms after the first paint.
-    public var flashMaxMs: Double = 400
+    public var longestFlashMs: Double = 400
     /// The longest flat interval reported as a blank; longer is a state of its own (ms).
-    public var blankMaxMs: Double = 1000
+    public var longestBlankMs: Double = 1000
     /// Share of the frame that one fill must cover for a blank (0-1).
     public var blankFraction: Double = 0.6
     /// ...and by at least this much more than before and after it (0-1): a page with a white
@@ -134,14 +134,14 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and stands out from the pictures around it by this many times `fillContrast`.
     public var blankContrastFactor: Double = 2
     /// A blank followed by a flat page of its colour lasts until that page's first paint, up to
-    /// this many times `blankMaxMs` from its start.
+    /// this many times `longestBlankMs` from its start.
     public var blankPaintFactor: Double = 2
     /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
     public var flashMinTiles: Int = 4
     /// ...and at least this many tiles wide and high (a strip one tile wide is an edge or a line).
     public var flashMinSide: Int = 2
     /// A placeholder's region holds still before it and its content stays after it within this many
-    /// `stateTolerance`s (or `settleShare` of its contrast, when larger).
+    /// `stateTolerance`s (or `contentStayShare` of its contrast, when larger).
     public var holdFactor: Double = 4
     /// A placeholder fills at least this share of its bounding box (an image slot is a rectangle;
     /// a sparse scatter of flat tiles is smooth content).
@@ -167,58 +167,14 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var surroundDrift: Double = 3
     /// The content that replaces a placeholder stays: over the next pause it moves by at most this
     /// share of its step out of the fill (a crossfade through a flat colour goes on moving).
-    public var settleShare: Double = 0.1
+    public var contentStayShare: Double = 0.1
 
-    // MARK: posture events seen in the film (blur covers, rotation animations)
+    // MARK: the tile board
 
-    /// A frame changes broadly when at least this share of its tiles changed (any pixel): the
-    /// system's animations move most of the screen, a blinking caret or a clock a tile or two.
-    public var broadShare: Double = 0.05
-    /// A rotation changes at least this share of the tiles in a frame: a turn moves everything.
-    public var turnShare: Double = 0.5
-    /// Content is portrait below this width-to-height ratio and landscape above `landscapeAspect`;
-    /// square-ish between (neither can be said to have turned).
-    public var portraitAspect: Double = 0.9
-    public var landscapeAspect: Double = 1.1
-    /// A rotation animation lasts at least and at most this long (ms): system rotations take
-    /// 300-500 ms, a run of broad change of several seconds is a page scrolling or a video.
-    public var rotationMinMs: Double = 100
-    public var rotationMaxMs: Double = 1_500
-    /// A rotation's dark ground: corners darker than this level (any channel, 0-255), all four of
-    /// one colour (within `uniformTolerance`, as the uniform bars that give the content's shape),
-    /// while the centre keeps at least `keptBrightness` of its brightness (a fade to black dims
-    /// the centre).
-    public var darkLevel: Double = 48
-    public var keptBrightness: Double = 0.6
-    /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
-    public var heldMs: Double = 150
     /// A tile has detail (text, an image) above this standard deviation of its pixels (levels).
     public var detailStd: Double = 8
-    /// A blur cover needs a picture with detail in at least this share of its tiles, starts when
-    /// that share falls below `coverDropTo` of it with the tiles' mean colours moving by under
-    /// `coverMaxMeanShift` levels a frame, and ends when the share is back above `coverBackTo`.
-    public var coverMinDetail: Double = 0.15
-    public var coverDropTo: Double = 0.5
-    public var coverBackTo: Double = 0.7
-    public var coverMaxMeanShift: Double = 12
-    /// At its deepest frame a system cover leaves at most this share of the detail (a dialog over
-    /// a blurred backdrop keeps its own), and keeps the tiles within this many levels of their
-    /// colours (a fade to black or a new page does not).
-    public var coverMaxDetailLeft: Double = 0.25
-    public var coverMaxShift: Double = 100
-    /// Covers last from `coverMinMs` to `coverMaxMs` (ms); the change that brings the detail back
-    /// ends the cover within `coverEndMs` of its start (a page that keeps moving does not hold it).
-    public var coverMinMs: Double = 100
-    public var coverMaxMs: Double = 5_000
-    public var coverEndMs: Double = 1_000
 
     public init() {}
-
-    /// The frame changed broadly (see `broadShare`): `changed` of `tiles` tiles.
-    func broad(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= broadShare * Double(tiles) }
-
-    /// The frame changed as a turn changes it (see `turnShare`): `changed` of `tiles` tiles.
-    func turning(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= turnShare * Double(tiles) }
 
     /// How long a picture held still is a pause, for a film of frame period `periodMs`.
     func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }

@@ -2,7 +2,7 @@
 /// long enough to decide what happened: each frame's changed tiles and its picture at tile
 /// resolution. Frames are contiguous: position `k` holds frame `first + k`.
 ///
-///     var w = ClassifierWindow(); w.append(frame); w.position(of: 120)
+///     var w = ClassifierWindow(); w.append(frame); let k = w.position(atLeast: 150, before: w.count - 1)
 struct ClassifierWindow: Sendable {
     /// One frame of the window.
     struct Frame: Sendable {

@@ -6,7 +6,7 @@
 /// Only tiles that changed are looked at, so a frame costs what changed in it. A tile flat since
 /// the first frame of its size has no "before" and gives no candidate.
 ///
-///     var fills = FillTracker(tiles: n, options: o); fills.update(frame: 7, board: board, isActive: test)
+///     var fills = FillTracker(tiles: n, options: o); fills.update(frame: 7, ptsMs: 116.7, board: board, isActive: test)
 struct FillTracker: Sendable {
     /// What a tile showed: its mean colour and variance.
     struct Look: Sendable {
@@ -48,7 +48,7 @@ struct FillTracker: Sendable {
     private var before: [Look]
     private var visibleIn: [Bool]
     private let enterVariance: Float, stayVariance: Float, colourTolerance: Float
-    /// Longer fills are no blank and no placeholder (`blankMaxMs`): they are not kept.
+    /// Longer fills are no blank and no placeholder (`longestBlankMs`): they are not kept.
     private let longestMs: Double
     /// Intervals that ended, oldest first (in the order of their end); the classifier takes them.
     private(set) var ended = EndedFills()
@@ -62,7 +62,7 @@ struct FillTracker: Sendable {
         enterVariance = Float(options.flatStd * options.flatStd)
         stayVariance = enterVariance * Float(options.flatStayFactor * options.flatStayFactor)
         colourTolerance = Float(options.colourTolerance)
-        longestMs = options.blankMaxMs
+        longestMs = options.longestBlankMs
     }
 
     /// Reads the board's last frame, shown at `ptsMs`.

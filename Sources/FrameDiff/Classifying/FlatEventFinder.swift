@@ -7,7 +7,8 @@
 /// compact enough to be a UI element, and nothing around it moved meanwhile. A fill that covers
 /// most of the frame, clearly more than before and after it, is a blank.
 ///
-///     let events = FlatEventFinder(options: o, grid: g, tiles: n, shift: 6).events(intervals, window, active)
+///     let events = FlatEventFinder(options: o, grid: g, tiles: n, pauseMs: 50)
+///         .events(fills.ended, through: last, window: window, active: &active)
 struct FlatEventFinder {
     /// A flash or a blank: window positions `start...end`, its tiles and colour, and why.
     struct Event {
@@ -18,6 +19,11 @@ struct FlatEventFinder {
         var box: TileBox
         var colour: SIMD3<Float>
         var evidence: [Evidence]
+        /// How far what replaces it stands out from the fill (levels): the size of the change a
+        /// blank ends with, which the transitions after it are measured against.
+        var contrastOut: Double
+        /// How many flat pages one after another this blank is (1: one).
+        var parts = 1
     }
 
     let options: ClassifierOptions
@@ -37,7 +43,7 @@ struct FlatEventFinder {
         var candidates: [Int32] = []
         for i in 0..<intervals.count {
             let v = intervals[i]
-            if v.end <= last && v.start > first && window.ms(v.end - first) - window.ms(v.start - first) <= options.blankMaxMs {
+            if v.end <= last && v.start > first && window.ms(v.end - first) - window.ms(v.start - first) <= options.longestBlankMs {
                 candidates.append(Int32(i))
             }
         }
@@ -46,7 +52,7 @@ struct FlatEventFinder {
         let all = groups(candidates, of: intervals, atLeast: smallest).sorted { $0.count > $1.count }
         var events: [Event] = []
         for group in all {
-            guard let e = judge(group, first: first, window: window, active: active, blank: true) else { continue }
+            guard let e = judgeBlank(group, first: first, window: window, active: active) else { continue }
             // a blank takes every fill of its colour that came and went with it
             // (pieces of its colour that stay longer are the new page's own background)
             if events.contains(where: { abs($0.start - e.start) <= 1
@@ -63,8 +69,9 @@ struct FlatEventFinder {
                 last.end = max(last.end, e.end)
                 last.tiles = Array(Set(last.tiles).union(e.tiles)).sorted()
                 last.box = TileBox(last.tiles, columns: grid.columns)
-                let parts = (last.evidence.first { $0.name == "parts" }?.value ?? 1) + 1
-                last.evidence = last.evidence.filter { $0.name != "parts" } + [Evidence("parts", parts)]
+                last.parts += 1
+                // (the count is shown once, last)
+                last.evidence = last.evidence.filter { $0.name != "parts" } + [Evidence("parts", Double(last.parts))]
                 merged[merged.count - 1] = last
             } else {
                 merged.append(e)
@@ -78,7 +85,7 @@ struct FlatEventFinder {
         // a tile (that test was 2% of the main job).
         var look = Lookback(active: active, tiles: grid.count, columns: grid.columns)
         for group in all {
-            if let e = judge(group, first: first, window: window, active: active, blank: false, blanks: blanks, look: &look) {
+            if let e = judgeFlash(group, first: first, window: window, active: active, blanks: blanks, look: &look) {
                 events.append(e)
             }
         }
@@ -103,7 +110,7 @@ struct FlatEventFinder {
             guard let next = ((e.end + 1)..<window.count).first(where: { k in
                 Double(during - window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) >= options.blankRise * Double(tiles)
                     || Double(active[k].count) >= options.blankStepShare * Double(tiles)
-            }), window.ms(next) - window.ms(blank.start) <= options.blankPaintFactor * options.blankMaxMs else { break }
+            }), window.ms(next) - window.ms(blank.start) <= options.blankPaintFactor * options.longestBlankMs else { break }
             e.end = next
             e.evidence.append(Evidence("then_flat_ms", window.ms(next) - window.ms(blank.end)))
         }
@@ -124,12 +131,8 @@ struct FlatEventFinder {
             next[Int(i)] = head[t]
             head[t] = i
         }
-        var parent = Array(0..<Int32(n))
-        func find(_ i: Int32) -> Int32 {
-            var i = i
-            while parent[Int(i)] != i { parent[Int(i)] = parent[Int(parent[Int(i)])]; i = parent[Int(i)] }
-            return i
-        }
+        var sets = DisjointSets(count: n)
+        func find(_ i: Int32) -> Int32 { Int32(sets.find(Int(i))) }
         let cols = grid.columns, tolerance = Float(options.colourTolerance)
         // (the right and the lower neighbour, in that order, without an array an interval)
         func join(_ i: Int32, _ v: FillTracker.Interval, withTile nb: Int) {
@@ -137,7 +140,7 @@ struct FlatEventFinder {
             while j >= 0 {
                 let w = interval(j)
                 if abs(w.start - v.start) <= 1, abs(w.end - v.end) <= 1, maxAbs(w.colour - v.colour) <= tolerance {
-                    parent[Int(find(i))] = find(j)
+                    sets.union(Int(i), Int(j))
                 }
                 j = next[Int(j)]
             }
@@ -188,81 +191,107 @@ struct FlatEventFinder {
         }
     }
 
-    private func judge(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]],
-                       blank: Bool, blanks: [Event] = []) -> Event? {
-        var none = Lookback(active: [], tiles: 0, columns: 1)
-        return judge(group, first: first, window: window, active: active, blank: blank, blanks: blanks, look: &none)
+    /// The timing both kinds are judged on: window positions of the fill's first frame and of the
+    /// first frame after it (the most common among its tiles), and how long it showed (ms).
+    private func timing(_ group: IntervalGroup, first: Int, window: ClassifierWindow) -> (start: Int, end: Int, duration: Double)? {
+        let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
+        guard start >= 1, end > start else { return rejected(group, start, end, window, "timing") }
+        return (start, end, window.ms(end) - window.ms(start))
     }
 
-    private func judge(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]],
-                       blank: Bool, blanks: [Event] = [], look: inout Lookback) -> Event? {
-        // cheap tests first: most groups are a few tiles of smooth content
-        if blank {
-            // (the tiles that turn into a blank page are a good part of the frame)
-            guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
-        } else {
-            guard group.count >= options.flashMinTiles else { return nil }
-        }
-        let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
-        func rejected(_ why: String) -> Event? {
-            if debugClassifier, group.count >= options.flashMinTiles {
-                let c = group[0].colour
-                debugLine("fill \(group.count) tiles at \(window.ms(max(0, start)))-\(window.ms(max(0, end))) colour \(Int(c.x)),\(Int(c.y)),\(Int(c.z)) rejected: \(why)")
-            }
-            return nil
-        }
-        guard start >= 1, end > start else { return rejected("timing") }
-        let duration = window.ms(end) - window.ms(start)
-        if !blank {
-            guard duration <= options.flashMaxMs else { return nil }
-            // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
-            guard !blanks.contains(where: { start >= $0.start - 1 && end <= $0.end + 1 }) else { return nil }
-        }
+    /// What a fill is judged on as a blank or as a placeholder: its colour and how uniform it is,
+    /// how visibly it came and went, and how far the pictures around it stand out from it.
+    private struct Measures {
+        var colour: SIMD3<Float>
+        var visibleIn: Double, visibleOut: Double
+        var contrastIn: Double, contrastOut: Double
+        /// The evidence both kinds report.
+        var common: [Evidence]
+    }
+
+    /// The measures of a fill shown from `start` to `end`; nil when it is not one colour.
+    private func measures(_ group: IntervalGroup, start: Int, end: Int, window: ClassifierWindow) -> Measures? {
         let n = Float(group.count)
         let colour = group.map(\.colour).reduce(.zero, +) / n
         let uniformity = group.map { maxAbs($0.colour - colour) }.max() ?? 0
-        guard Double(uniformity) <= options.uniformTolerance else { return rejected("uniformity") }
+        guard Double(uniformity) <= options.uniformTolerance else { return rejected(group, start, end, window, "uniformity") }
         let visibleIn = Double(group.filter(\.visibleIn).count) / Double(n)
         let visibleOut = Double(group.filter(\.visibleOut).count) / Double(n)
-        // (a blank is judged by how much of the frame it covers: a page's own background colour
-        // turning into the blank barely changes)
-        guard blank || (visibleIn >= options.stepShare && visibleOut >= options.stepShare) else { return rejected("visible steps") }
         // How far a look stands out from the fill: in colour, or in detail (grey over a grey photo)
         func contrast(_ l: FillTracker.Look) -> Double { Double(max(maxAbs(l.mean - colour), l.variance.squareRoot())) }
         let contrastIn = group.map { contrast($0.before) }.reduce(0, +) / Double(n)
         let contrastOut = group.map { contrast($0.after) }.reduce(0, +) / Double(n)
-        // (a blank page may give way to another flat page: it needs to stand out on one side)
-        guard (blank ? max(contrastIn, contrastOut) : contrastOut) >= options.fillContrast else { return rejected("contrast \(contrastIn) \(contrastOut)") }
-        var common: [Evidence] = [
-            Evidence("uniformity", Double(uniformity)), Evidence("contrast_in", contrastIn),
-            Evidence("contrast_out", contrastOut), Evidence("visible_in", visibleIn), Evidence("visible_out", visibleOut),
-        ]
+        return Measures(colour: colour, visibleIn: visibleIn, visibleOut: visibleOut, contrastIn: contrastIn, contrastOut: contrastOut,
+                        common: [Evidence("uniformity", Double(uniformity)), Evidence("contrast_in", contrastIn),
+                                 Evidence("contrast_out", contrastOut), Evidence("visible_in", visibleIn),
+                                 Evidence("visible_out", visibleOut)])
+    }
 
-        // A blank: one fill covers most of the frame, clearly more than before and after.
+    /// Says (with FRAMEDIFF_DEBUG) why a fill big enough to matter is no finding; always nil.
+    private func rejected<T>(_ group: IntervalGroup, _ start: Int, _ end: Int, _ window: ClassifierWindow, _ why: String) -> T? {
+        if debugClassifier, group.count >= options.flashMinTiles {
+            let c = group[0].colour
+            debugLine("fill \(group.count) tiles at \(window.ms(max(0, start)))-\(window.ms(max(0, end))) colour \(Int(c.x)),\(Int(c.y)),\(Int(c.z)) rejected: \(why)")
+        }
+        return nil
+    }
+
+    /// A blank: one fill covers most of the frame, clearly more than before and after, solid, and
+    /// entered and left in a visible step.
+    private func judgeBlank(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]]) -> Event? {
+        // (the tiles that turn into a blank page are a good part of the frame)
+        guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
+        guard let t = timing(group, first: first, window: window),
+              let m = measures(group, start: t.start, end: t.end, window: window) else { return nil }
+        let (start, end) = (t.start, t.end)
+        func rejected(_ why: String) -> Event? { self.rejected(group, start, end, window, why) }
+        let (colour, contrastIn, contrastOut, common) = (m.colour, m.contrastIn, m.contrastOut, m.common)
+        // (a blank is judged by how much of the frame it covers, not by visible steps tile by tile:
+        // a page's own background colour turning into the blank barely changes; and a blank page
+        // may give way to another flat page: it needs to stand out on one side)
+        guard max(contrastIn, contrastOut) >= options.fillContrast else { return rejected("contrast \(contrastIn) \(contrastOut)") }
         let tolerance = Float(options.uniformTolerance)
         func coverage(_ k: Int) -> Double {
             Double(window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) / Double(tiles)
         }
-        if blank {
-            let during = coverage(start)
-            guard during >= options.blankFraction else { return nil }
-            let before = coverage(start - 1), after = coverage(end)
-            guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
-            // ...in a visible step each way (a fade to black that holds is a fade to a state)
-            let stepIn = Double(active[start].count) / Double(tiles), stepOut = Double(active[end].count) / Double(tiles)
-            guard min(stepIn, stepOut) >= options.blankStepShare,
-                  max(contrastIn, contrastOut) >= options.blankContrastFactor * options.fillContrast else {
-                return rejected("blank entered or left gradually")
-            }
-            let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
-            // a blank page is flat throughout; a sparse page on a white background is not
-            let box = TileBox(all, columns: grid.columns)
-            let solid = solidity(all, box: box)
-            guard solid >= options.blankSolid else { return rejected("blank not solid \(solid)") }
-            return Event(kind: .blank, start: start, end: end, tiles: all, box: box,
-                         colour: colour, evidence: common + [Evidence("coverage", during), Evidence("coverage_before", before),
-                                                             Evidence("coverage_after", after), Evidence("solid", solid)])
+        let during = coverage(start)
+        guard during >= options.blankFraction else { return nil }
+        let before = coverage(start - 1), after = coverage(end)
+        guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
+        // ...in a visible step each way (a fade to black that holds is a fade to a state)
+        let stepIn = Double(active[start].count) / Double(tiles), stepOut = Double(active[end].count) / Double(tiles)
+        guard min(stepIn, stepOut) >= options.blankStepShare,
+              max(contrastIn, contrastOut) >= options.blankContrastFactor * options.fillContrast else {
+            return rejected("blank entered or left gradually")
         }
+        let all = window[start].thumb.tilesFilled(with: colour, tolerance: tolerance)
+        // a blank page is flat throughout; a sparse page on a white background is not
+        let box = TileBox(all, columns: grid.columns)
+        let solid = solidity(all, box: box)
+        guard solid >= options.blankSolid else { return rejected("blank not solid \(solid)") }
+        return Event(kind: .blank, start: start, end: end, tiles: all, box: box,
+                     colour: colour, evidence: common + [Evidence("coverage", during), Evidence("coverage_before", before),
+                                                         Evidence("coverage_after", after), Evidence("solid", solid)],
+                     contrastOut: contrastOut)
+    }
+
+    /// A placeholder: a compact UI element, one colour, that came and went in visible steps on a
+    /// picture that held still, stands out from what replaces it, and whose surroundings and
+    /// content stay put; no piece of a blank.
+    private func judgeFlash(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]],
+                            blanks: [Event], look: inout Lookback) -> Event? {
+        // cheap tests first: most groups are a few tiles of smooth content
+        guard group.count >= options.flashMinTiles else { return nil }
+        guard let t = timing(group, first: first, window: window), t.duration <= options.longestFlashMs else { return nil }
+        let (start, end) = (t.start, t.end)
+        // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
+        guard !blanks.contains(where: { start >= $0.start - 1 && end <= $0.end + 1 }) else { return nil }
+        guard let m = measures(group, start: start, end: end, window: window) else { return nil }
+        func rejected(_ why: String) -> Event? { self.rejected(group, start, end, window, why) }
+        let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
+        var common = m.common
+        guard m.visibleIn >= options.stepShare && m.visibleOut >= options.stepShare else { return rejected("visible steps") }
+        guard contrastOut >= options.fillContrast else { return rejected("contrast \(contrastIn) \(contrastOut)") }
 
         // A fill on the way from the old picture to the new (a crossfade's middle frame) is no
         // placeholder: a placeholder's colour is a detour between what was before and after.
@@ -285,7 +314,7 @@ struct FlatEventFinder {
         }
         defer { for t in cells { look.marked[t] = false } }
         let fill = Double(cellCount) / Double(box.width * box.height)
-        guard duration <= options.flashMaxMs, cellCount >= options.flashMinTiles, box.width >= options.flashMinSide,
+        guard cellCount >= options.flashMinTiles, box.width >= options.flashMinSide,
               box.height >= options.flashMinSide,
               fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
@@ -307,7 +336,7 @@ struct FlatEventFinder {
             // the picture shown `pauseMs` before the placeholder (in a VFR film, often the frame just before it)
             let held = window.position(atLeast: pauseMs, before: start)
             let unrest = window[start - 1].thumb.distance(to: window[held].thumb, over: cells)
-            guard unrest <= max(options.stateTolerance * options.holdFactor, options.settleShare * contrastIn) else {
+            guard unrest <= max(options.stateTolerance * options.holdFactor, options.contentStayShare * contrastIn) else {
                 return rejected("not held before \(unrest)")
             }
         }
@@ -316,7 +345,7 @@ struct FlatEventFinder {
         // the picture shown `pauseMs` after the content came
         let later = window.position(shownAt: window.ms(end) + pauseMs, from: end)
         let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
-        guard settle <= max(options.stateTolerance * options.holdFactor, options.settleShare * contrastOut) else { return rejected("content kept moving \(settle)") }
+        guard settle <= max(options.stateTolerance * options.holdFactor, options.contentStayShare * contrastOut) else { return rejected("content kept moving \(settle)") }
         let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
         // Its surroundings hold still while it shows (a crossfade, a scroll or a blur cover settling
         // moves them; text elsewhere changing its font does not move them as a whole).
@@ -324,7 +353,7 @@ struct FlatEventFinder {
         guard drift <= options.surroundDrift else { return rejected("surroundings drifted \(drift)") }
         return Event(kind: .flash, start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
                      evidence: common + [Evidence("fill", fill), Evidence("surround_drift", drift),
-                                         Evidence("content_settle", settle)])
+                                         Evidence("content_settle", settle)], contrastOut: contrastOut)
     }
 
     /// Share of a box that `tiles` fill, after trimming rows and columns along its edges that they

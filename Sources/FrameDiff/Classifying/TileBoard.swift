@@ -1,6 +1,7 @@
 /// The current picture at tile resolution (each tile's mean colour, variance and flatness), kept
-/// up to date from each frame's changed tiles. It is the one per-tile state of the analysis: the
-/// classifier and posture inference read it; it is fed once a frame.
+/// up to date from each frame's changed tiles, fed once a frame; the classifier and posture
+/// inference read it. (Not yet the only per-tile state: `FillTracker` and `BusyTracker` still keep
+/// their own per tile, and each window frame a `Thumbnail`.)
 ///
 /// Each update also lists the frame's changed tiles with what they looked like before
 /// (`deltas`), so a reader can tell a tile that went flat from one that changed colour.

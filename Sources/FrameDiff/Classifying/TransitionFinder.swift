@@ -78,12 +78,7 @@ struct TransitionFinder {
         let spans = parts.map { p in (p.map { firstSeen[$0]! }.min()!, p.map { lastSeen[$0]! }.max()!) }
         let boxes = parts.map { TileBox($0, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows) }
         let near = boxes.map { $0.grown(by: 1, columns: grid.columns, rows: grid.rows) }
-        var parent = Array(parts.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var sets = DisjointSets(count: parts.count)
         for i in parts.indices {
             for j in parts.indices where j > i {
                 let (a, b) = (spans[i], spans[j])
@@ -92,12 +87,12 @@ struct TransitionFinder {
                 let during = (a.0 >= b.0 - 1 && a.1 <= b.1 + 1) || (b.0 >= a.0 - 1 && b.1 <= a.1 + 1)
                 let inside = overlap > 0 && (boxes[i].contains(boxes[j]) || boxes[j].contains(boxes[i]))
                 if inside || (during && near[i].intersects(near[j])) || Double(overlap) >= options.togetherShare * Double(union) {
-                    parent[find(i)] = find(j)
+                    sets.union(i, j)
                 }
             }
         }
         var merged: [Int: [Int]] = [:]
-        for i in parts.indices { merged[find(i), default: []] += parts[i] }
+        for i in parts.indices { merged[sets.find(i), default: []] += parts[i] }
         return merged.values.map { $0.sorted() }
     }
 

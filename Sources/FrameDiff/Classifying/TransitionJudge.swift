@@ -8,7 +8,7 @@
 /// state) and ends at the first frame that shows the new state.
 ///
 ///     let judge = TransitionJudge(options: o, grid: g, shift: 6, rmse: 0.1)
-///     let t = judge.judge(candidate, window: w, bounds: (lo: 0, hi: w.count - 1), exclude: excluded)
+///     let t = judge.judge(candidate, window: w, bounds: (lo: 0, hi: w.count - 1), excluded: { tile, k in false })
 struct TransitionJudge {
     struct Result {
         var kind: FindingKind
@@ -16,6 +16,9 @@ struct TransitionJudge {
         var end: Int
         var tiles: [Int]
         var evidence: [Evidence]
+        /// How far the region moved from its old state to its new one (levels): decides whether a
+        /// change soon after is the encoder settling (`encoderSettleShare`).
+        var change: Double
     }
 
     let options: ClassifierOptions
@@ -83,6 +86,6 @@ struct TransitionJudge {
             evidence.append(Evidence("blend_residual", residual ?? 1))
             kind = (residual ?? .infinity) <= options.fadeResidual ? .fade : .motion
         }
-        return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
+        return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence, change: span)
     }
 }

@@ -19,6 +19,9 @@ public struct GateResult: Sendable {
 
     public var failed: Bool { !failures.isEmpty || !eventFailures.isEmpty }
 
+    /// The film's verdict: it fails when a finding or an event does (warnings do not fail it).
+    public var verdict: Verdict { failed ? .fail : .pass }
+
     public init(report: Report, rules: GateRules, baseline: Baseline?) {
         self.report = rules.judged(report, baseline: baseline)
         if let baseline { fixed = baseline.compare(film: report.film, findings: report.findings).fixed }

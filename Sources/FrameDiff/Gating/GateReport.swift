@@ -16,7 +16,7 @@ extension GateResult {
         case .json:
             let items = results.map { r -> JSON in
                 guard case .object(var members) = r.report.json else { return r.report.json }
-                members.append(("verdict", .string(r.failed ? "fail" : "pass")))
+                members.append(("verdict", .string(r.verdict.rawValue)))
                 members.append(("failures", .array(r.failures.keys.sorted().map { i in
                     .object([("finding", .int(i)), ("why", .string(r.failures[i]!))]) })))
                 return .object(members)

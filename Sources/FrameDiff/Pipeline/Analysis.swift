@@ -72,7 +72,7 @@ private final class Classifying: @unchecked Sendable {
     init(options: AnalysisOptions, infer: Bool, onStats: ((FrameStats) -> Void)?) {
         classifier = Classifier(options: options.classifier)
         classifier.onStats = onStats
-        seen = PostureInference(options: options.classifier)
+        seen = PostureInference(options: options.posture.inference)
         top = TopDeltas(capacity: options.topDeltas)
         self.infer = infer
     }

@@ -1,24 +1,25 @@
 /// Finds the system's blur cover in a film: most of the picture loses its detail at once while
 /// keeping its colours (a blurred snapshot, not a blank page), then detail returns.
 ///
-/// Detail is the share of tiles whose pixels' standard deviation exceeds 8 levels (text, images);
-/// a cover starts when that share falls below half of what the last still picture had, with the
-/// tiles' mean colours moving by under 12 levels a frame on average (a blur keeps them; a blank or
-/// a new page does not), and ends when the share is back above 70%. Covers of 100 ms to 5 s count.
-/// NB: a Gaussian blur of sigma 16 px (system covers blur harder) took the share from 81% of the
-/// tiles to 5% in the fold sample, so "below half" is a loose bound, not a fit to that film.
+/// Detail is the share of tiles with detail (the board's `detailStd`: text, images); a cover
+/// starts when that share falls below `coverDropTo` of what the last still picture had, with the
+/// tiles' mean colours moving by under `coverMaxMeanShift` a frame on average (a blur keeps them;
+/// a blank or a new page does not), and ends when the share is back above `coverBackTo`. Covers
+/// of `coverMinMs` to `coverMaxMs` count. NB: a Gaussian blur of sigma 16 px (system covers blur
+/// harder) took the share from 81% of the tiles to 5% in the fold sample, so `coverDropTo`'s half
+/// is a loose bound, not a fit to that film.
 ///
 /// Look-alikes are told apart at the cover's deepest frame: a system cover blurs everything, so
-/// the detail left is at most a quarter of what the picture had (folds and unfolds in the samples,
+/// the detail left is at most `coverMaxDetailLeft` of what the picture had (folds and unfolds in the samples,
 /// the hard films and the labelled films: 0-21%), where a dialog over a blurred backdrop keeps its
 /// own (33-46%); and a blur keeps each tile's colour near what it was (mean shift 19-55 levels),
 /// where a fade to black or a new page does not (170+).
 ///
-/// The thresholds named here are `ClassifierOptions`' posture section (`coverDropTo`, ...).
+/// The thresholds named here are `PostureInferenceOptions` (`coverDropTo`, ...).
 ///
 ///     var t = CoverTracker(options: o); board.update(m); t.add(m, board)
 struct CoverTracker: Sendable {
-    let options: ClassifierOptions
+    let options: PostureInferenceOptions
 
     /// A cover found: its times, and the detail left (share of the baseline's) and the mean shift
     /// of the tiles from the picture before it (levels) at its deepest frame.
@@ -39,7 +40,7 @@ struct CoverTracker: Sendable {
 
     private var last: (ms: Double, share: Double, picture: Thumbnail)?
 
-    init(options: ClassifierOptions = ClassifierOptions()) { self.options = options }
+    init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
     private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double) {
         let left = deepest.share / max(start.baseline, 0.001)
@@ -78,7 +79,7 @@ struct CoverTracker: Sendable {
         if let start = coverStart {
             if let from = endingFromMs {
                 // the cover lifts with the last frame of the change that brought the detail back
-                if !broad || m.ptsMs - from > options.coverEndMs {
+                if !broad || m.ptsMs - from > options.coverEndWithinMs {
                     close(start, at: m.ptsMs)
                     baseline = share
                 }

@@ -5,7 +5,7 @@
 ///
 ///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board) ...; seen.events(coverMs: 500)
 struct PostureInference: Sendable {
-    let options: ClassifierOptions
+    let options: PostureInferenceOptions
     private var covers: CoverTracker
     private var turns: RotationTracker
     private var screens: ScreenAreaTracker
@@ -14,7 +14,7 @@ struct PostureInference: Sendable {
     /// Since when most of the picture has kept changing (the system's animation before a turn).
     private var broadSinceMs: Double?
 
-    init(options: ClassifierOptions = ClassifierOptions()) {
+    init(options: PostureInferenceOptions = PostureInferenceOptions()) {
         self.options = options
         covers = CoverTracker(options: options)
         turns = RotationTracker(options: options)

@@ -17,6 +17,8 @@ public struct PostureOptions: Sendable {
     public var coverMs: Double = 500
     /// Infer events from the film when none are given (`--no-infer` turns it off).
     public var infer = true
+    /// How events are inferred.
+    public var inference = PostureInferenceOptions()
 
     public init() {}
 }

@@ -7,11 +7,11 @@
 ///   centre first; a dialog or a sheet leaves the corners alone).
 /// A frame size that changes is a rotation of its own (see inferredEvents).
 ///
-/// Its thresholds are `ClassifierOptions`' posture section (`turnShare`, `portraitAspect`, ...).
+/// Its thresholds are `PostureInferenceOptions` (`turnShare`, `portraitAspect`, ...).
 ///
 ///     var t = RotationTracker(options: o); t.add(m, board)   // board already updated with m
 struct RotationTracker: Sendable {
-    let options: ClassifierOptions
+    let options: PostureInferenceOptions
 
     /// A rotation animation: its times, how sure, and why.
     struct Turn: Sendable {
@@ -28,10 +28,10 @@ struct RotationTracker: Sendable {
     private var run: (startMs: Double, lastMs: Double, aspectBefore: Double, corners: Bool, brightness: Double,
                       turnedOnDark: Bool)?
 
-    init(options: ClassifierOptions = ClassifierOptions()) { self.options = options }
+    init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
-    /// The content's width over its height inside uniform bars (one colour: `uniformTolerance`).
-    private func aspect(_ board: TileBoard) -> Double { board.contentAspect(colourTolerance: Float(options.uniformTolerance)) }
+    /// The content's width over its height inside uniform bars (one colour: `barTolerance`).
+    private func aspect(_ board: TileBoard) -> Double { board.contentAspect(colourTolerance: Float(options.barTolerance)) }
 
     /// -1 portrait, 1 landscape, 0 square-ish.
     func shape(_ aspect: Double) -> Int { aspect < options.portraitAspect ? -1 : aspect > options.landscapeAspect ? 1 : 0 }
@@ -91,7 +91,7 @@ struct RotationTracker: Sendable {
 
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
     func darkCorners(_ board: TileBoard) -> Bool {
-        let darkLevel = Float(options.darkLevel), sameColour = Float(options.uniformTolerance)
+        let darkLevel = Float(options.darkLevel), sameColour = Float(options.barTolerance)
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 6, rows >= 6 else { return false }
         let picture = board.picture

@@ -1,0 +1,57 @@
+/// How posture events are seen in a film when none are given: the thresholds of the blur-cover
+/// and rotation trackers (`CoverTracker`, `RotationTracker`), apart from the classifier's. Each
+/// says its unit and why.
+///
+///     var o = PostureInferenceOptions(); o.coverMaxMs = 3_000
+public struct PostureInferenceOptions: Sendable {
+    /// Uniform bars around the content (that give its shape, and a rotation's dark corners) are
+    /// one colour within this many levels: the classifier's `uniformTolerance` for placeholders.
+    public var barTolerance: Double = 6
+    /// A frame changes broadly when at least this share of its tiles changed (any pixel): the
+    /// system's animations move most of the screen, a blinking caret or a clock a tile or two.
+    public var broadShare: Double = 0.05
+    /// A rotation changes at least this share of the tiles in a frame: a turn moves everything.
+    public var turnShare: Double = 0.5
+    /// Content is portrait below this width-to-height ratio and landscape above `landscapeAspect`;
+    /// square-ish between (neither can be said to have turned).
+    public var portraitAspect: Double = 0.9
+    public var landscapeAspect: Double = 1.1
+    /// A rotation animation lasts at least and at most this long (ms): system rotations take
+    /// 300-500 ms, a run of broad change of several seconds is a page scrolling or a video.
+    public var rotationMinMs: Double = 100
+    public var rotationMaxMs: Double = 1_500
+    /// A rotation's dark ground: corners darker than this level (any channel, 0-255), all four of
+    /// one colour (within `barTolerance`), while the centre keeps at least `keptBrightness` of its
+    /// brightness (a fade to black dims the centre).
+    public var darkLevel: Double = 48
+    public var keptBrightness: Double = 0.6
+    /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
+    public var heldMs: Double = 150
+    /// A blur cover needs a picture with detail in at least this share of its tiles, starts when
+    /// that share falls below `coverDropTo` of it with the tiles' mean colours moving by under
+    /// `coverMaxMeanShift` levels a frame, and ends when the share is back above `coverBackTo`.
+    public var coverMinDetail: Double = 0.15
+    public var coverDropTo: Double = 0.5
+    public var coverBackTo: Double = 0.7
+    public var coverMaxMeanShift: Double = 12
+    /// At its deepest frame a system cover leaves at most this share of the detail (a dialog over
+    /// a blurred backdrop keeps its own), and keeps the tiles within this many levels of their
+    /// colours (a fade to black or a new page does not).
+    public var coverMaxDetailLeft: Double = 0.25
+    public var coverMaxShift: Double = 100
+    /// Covers last from `coverMinMs` to `coverMaxMs` (ms); the change that brings the detail back
+    /// ends the cover within `coverEndWithinMs` of its start (a page that keeps moving does not
+    /// hold it). (A duration: an event's `coverEndMs` is a time.)
+    public var coverMinMs: Double = 100
+    public var coverMaxMs: Double = 5_000
+    public var coverEndWithinMs: Double = 1_000
+
+
+    public init() {}
+
+    /// The frame changed broadly (see `broadShare`): `changed` of `tiles` tiles.
+    func broad(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= broadShare * Double(tiles) }
+
+    /// The frame changed as a turn changes it (see `turnShare`): `changed` of `tiles` tiles.
+    func turning(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= turnShare * Double(tiles) }
+}
