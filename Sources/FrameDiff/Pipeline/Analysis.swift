@@ -51,11 +51,13 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     done.wait()
     if infer { events = classifying.seen.events(coverMs: options.posture.coverMs) }
     var findings = classifying.classifier.finish().map(Finding.init)
+    let hitches = addHitches(to: &findings, samples: classifying.samples, events: events)
     let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
     var report = Report(film: path, video: info, findings: findings, topDeltas: classifying.top.sorted,
                         noiseFloor: classifying.classifier.noiseFloor, threshold: classifying.classifier.tileThreshold)
     report.events = summaries
     report.series = classifying.series
+    report.hitches = hitches
     return report
 }
 
@@ -69,12 +71,18 @@ private final class Classifying: @unchecked Sendable {
     var series: [SIMD2<Float>] = []
     let infer: Bool
 
+    /// Every frame's step, for the hitch detector (40 bytes a frame, beside the timeline's 8).
+    var samples: [HitchFinder.Sample] = []
+
     init(options: AnalysisOptions, infer: Bool, onStats: ((FrameStats) -> Void)?) {
         classifier = Classifier(options: options.classifier)
-        classifier.onStats = onStats
         seen = PostureInference(options: options.posture.inference)
         top = TopDeltas(capacity: options.topDeltas)
         self.infer = infer
+        classifier.onStats = { [unowned self] s in
+            samples.append(HitchFinder.Sample(s))
+            onStats?(s)
+        }
     }
 
     func add(_ m: FrameMeasure) {

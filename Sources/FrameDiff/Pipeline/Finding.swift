@@ -16,6 +16,11 @@ public struct Finding: Sendable, Equatable {
     public var why: String?
     /// The gate would fail it, and its baseline already has it: it passes.
     public var acceptedByBaseline = false
+    /// A hitch: the index of the motion or fade it lies in.
+    public var parent: Int?
+    /// A motion or fade with hitches: their total (ms) and Apple's hitch time ratio (ms a second).
+    public var hitchMs: Double?
+    public var hitchRatioMsPerS: Double?
 
     public init(_ detection: Detection) { self.detection = detection }
 

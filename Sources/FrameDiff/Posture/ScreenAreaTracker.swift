@@ -15,7 +15,7 @@
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
-    let options: ClassifierOptions
+    let options: PostureInferenceOptions
 
     /// The thresholds, each with its reason.
     struct Thresholds: Sendable {
@@ -34,6 +34,8 @@ struct ScreenAreaTracker: Sendable {
         var refitMs = 3_000.0
         /// The screen keeps detail (text, icons) in at least this share of its tiles.
         var minDetail = 0.05
+        /// A refit is over when the picture has held this long (ms): the classifier's stable state.
+        var settledMs = 150.0
     }
 
     /// A display change: its times, and the screen's share of the frame before and after.
@@ -56,7 +58,7 @@ struct ScreenAreaTracker: Sendable {
     private var runStartMs: Double?
     private var lastMs: Double?
 
-    init(options: ClassifierOptions = ClassifierOptions(), limits: Thresholds = Thresholds()) {
+    init(options: PostureInferenceOptions = PostureInferenceOptions(), limits: Thresholds = Thresholds()) {
         self.options = options
         self.limits = limits
     }
@@ -76,7 +78,7 @@ struct ScreenAreaTracker: Sendable {
 
         if var r = refitting, let since = r.backSinceMs {
             // scaled back up: the fold ends with the last step of that, once the picture holds
-            if held || (!broad && m.ptsMs - r.change.endMs >= options.stableMs) {
+            if held || (!broad && m.ptsMs - r.change.endMs >= limits.settledMs) {
                 finishRefit(share: screenShare(board))
             } else {
                 if broad { r.change.endMs = max(m.ptsMs, since) }
@@ -129,7 +131,7 @@ struct ScreenAreaTracker: Sendable {
     func screenShare(_ board: TileBoard) -> Double? {
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 8, rows >= 8 else { return 1 }
-        let picture = board.picture, dark = Float(options.darkLevel), same = Float(options.uniformTolerance)
+        let picture = board.picture, dark = Float(options.darkLevel), same = Float(options.barTolerance)
         var colour: SIMD3<Float>?
         func darkFlat(_ i: Int) -> Bool {
             guard picture.isFlat(i) else { return false }

@@ -18,7 +18,10 @@ extension Report {
             ("top_deltas", .array(topDeltas.map(\.json))),
             ("noise_floor", .number(noiseFloor, decimals: 6)),
             ("tile_threshold", .number(threshold, decimals: 6)),
-        ])
+        ] + (hitches.map { h in [("hitches", .object([
+            ("count", .int(h.hitches.count)), ("hitch_ms", .number(h.hitchMs, decimals: 3)),
+            ("hitch_ratio_ms_per_s", .number(h.hitchRatioMsPerS, decimals: 3)),
+        ]))] } ?? []))
     }
 }
 
@@ -62,6 +65,9 @@ extension Finding {
         if !self.evidence.isEmpty {
             members.append(("evidence", .object(self.evidence.map { ($0.name, .number($0.value, decimals: 4)) })))
         }
+        if let parent { members.append(("parent", .int(parent))) }
+        if let hitchMs { members.append(("hitch_ms", .number(hitchMs, decimals: 3))) }
+        if let hitchRatioMsPerS { members.append(("hitch_ratio_ms_per_s", .number(hitchRatioMsPerS, decimals: 3))) }
         members.append(("event", event.map { .int($0) } ?? .null))
         members.append(("phase", .string(phase.rawValue)))
         return .object(members)

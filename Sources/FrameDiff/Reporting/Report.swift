@@ -13,6 +13,8 @@ public struct Report: Sendable {
     public var topDeltas: [FrameDelta]
     /// Every frame's delta (pts ms, 0-1 RMSE), for the timeline plot.
     public var series: [SIMD2<Float>] = []
+    /// The film's hitches and their totals, when it has any (nil: none found, or not looked for).
+    public var hitches: HitchResult?
     /// Events whose picture settled later than the rules allow: event index → why it fails. Set
     /// with the findings' verdicts by `GateRules.judged`.
     public var eventFailures: [Int: String] = [:]

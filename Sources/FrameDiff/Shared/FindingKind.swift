@@ -15,6 +15,9 @@ public enum FindingKind: String, Sendable, CaseIterable, Codable {
     case blank
     /// Any other run of changed frames: slides, springs, layout still shifting.
     case motion
+    /// Inside a motion or fade, the picture stalls beyond its frame period and then resumes:
+    /// frames the app never drew. Lies inside its animation (`parent`), which stays one finding.
+    case hitch
 
     /// The one table of kinds: every renderer, reader and judge reads its facts from here.
     public var descriptor: FindingKindDescriptor {
@@ -36,6 +39,10 @@ public enum FindingKind: String, Sendable, CaseIterable, Codable {
                                   standardVerdicts: [.after: .fail, .none: .fail])
         case .motion:
             FindingKindDescriptor(name: rawValue, label: "motion", htmlColour: "#0aa", terminalColour: "36",
+                                  temporary: false, hasDuration: true, durationLimit: nil, standardVerdicts: [:])
+        case .hitch:
+            // judged per animation by its hitch ratio, not one by one
+            FindingKindDescriptor(name: rawValue, label: "hitch", htmlColour: "#e05a9c", terminalColour: "35",
                                   temporary: false, hasDuration: true, durationLimit: nil, standardVerdicts: [:])
         }
     }
