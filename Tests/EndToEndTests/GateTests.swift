@@ -90,7 +90,7 @@ struct GateTests {
     @Test func junitHasASuitePerFilmAndACasePerEventAndRule() throws {
         let r = try Harness.run(["check", "samples/laptop-inner.mp4", "--format", "junit"])
         #expect(r.code == 1)
-        #expect(r.stdout.contains("<testsuite name=\"samples/laptop-inner.mp4\" tests=\"7\" failures=\"2\""), "\(r.stdout)")
+        #expect(r.stdout.contains("<testsuite name=\"samples/laptop-inner.mp4\" tests=\"8\" failures=\"2\""), "\(r.stdout)")
         #expect(r.stdout.contains("name=\"rule: flash\">") && r.stdout.contains("name=\"bend 0 180°→110° 0.00–1.00 s\">"))
     }
 }

@@ -21,6 +21,9 @@ struct HitchFilmTests {
         var covered: [ClosedRange<Double>]
         var timing: HitchFinder.Timing
         var result: HitchResult
+        /// The binary's own hitch findings (start, end, duration ms), as its JSON reports them.
+        var reported: [(start: Double, end: Double, ms: Double, parent: Int?)]
+        var jsonFindings: [[String: Any]]
     }
 
     /// Analyses `film` with the binary (events sidecars are found as for any user) and runs the
@@ -40,7 +43,12 @@ struct HitchFilmTests {
         let timing = HitchFinder.Timing.measured(samples)
         let result = HitchFinder(options: options).find(samples, animations: HitchFinder.Animation.of(findings, options: options),
                                                         covered: ignoringCovers ? [] : covered, timing: timing)
-        return Run(samples: samples, findings: findings, covered: covered, timing: timing, result: result)
+        let reported = ((json["findings"] as? [[String: Any]]) ?? []).filter { $0["kind"] as? String == "hitch" }.map {
+            (start: $0["start_ms"] as? Double ?? -1, end: $0["end_ms"] as? Double ?? -1, ms: $0["duration_ms"] as? Double ?? -1,
+             parent: $0["parent"] as? Int)
+        }
+        return Run(samples: samples, findings: findings, covered: covered, timing: timing, result: result, reported: reported,
+                   jsonFindings: (json["findings"] as? [[String: Any]]) ?? [])
     }
 
     /// `--stats` rows, by the header's column names.
@@ -121,6 +129,21 @@ struct HitchFilmTests {
                 row.append("FALSE \(Self.describe(h))")
                 Issue.record("\((film as NSString).lastPathComponent): a hitch where there is none: \(Self.describe(h))")
             }
+            // the report itself: the same hitches, each after the animation it lies in
+            var unmatched = expected.count
+            let within = period + 0.005  // (the JSON's times and the truth are rounded to a thousandth of a ms)
+            for h in run.reported {
+                let hit = expected.contains { e in
+                    abs(h.start - (e["start_ms"] as? Double ?? 0)) <= within && abs(h.end - (e["end_ms"] as? Double ?? 0)) <= within
+                        && abs(h.ms - (e["hitch_ms"] as? Double ?? 0)) <= within
+                }
+                if hit { unmatched -= 1 } else { Issue.record("\((film as NSString).lastPathComponent): reported a hitch where there is none: \(h)") }
+                // inside its animation, which stayed one finding (a stall had split some in two)
+                let parent = h.parent.flatMap { $0 < run.jsonFindings.count ? run.jsonFindings[$0] : nil }
+                let inside = parent.map { ($0["start_ms"] as? Double ?? .infinity) <= h.start && ($0["end_ms"] as? Double ?? -1) >= h.end } ?? false
+                #expect(inside, "\((film as NSString).lastPathComponent): hitch \(h) not inside its parent \(String(describing: parent))")
+            }
+            #expect(unmatched == 0, "\((film as NSString).lastPathComponent): \(unmatched) hitches missing from the report")
             if let under = truth["covered_hitches"] as? Int {
                 // the cover is what hides them: without it the same stalls are hitches
                 let bare = try Self.run(film, ignoringCovers: true).result.hitches.count

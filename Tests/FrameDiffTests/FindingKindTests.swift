@@ -17,8 +17,8 @@ struct FindingKindTests {
 
     @Test func namesReadBackToTheirKinds() {
         for k in FindingKind.allCases { #expect(FindingKind(name: k.descriptor.name) == k) }
-        #expect(FindingKind(name: "hitch") == nil)
-        #expect(FindingKind.names(last: " or ") == "cut, fade, flash, blank or motion")
+        #expect(FindingKind(name: "stutter") == nil)
+        #expect(FindingKind.names(last: " or ") == "cut, fade, flash, blank, motion or hitch")
     }
 
     @Test func standardRulesAreTheDescriptorsVerdicts() {

@@ -1,5 +1,6 @@
 /// How posture events are seen in a film when none are given: the thresholds of the blur-cover
-/// and rotation trackers (`CoverTracker`, `RotationTracker`), apart from the classifier's. Each
+/// rotation and screen-area trackers (`CoverTracker`, `RotationTracker`, `ScreenAreaTracker`),
+/// apart from the classifier's. Each
 /// says its unit and why.
 ///
 ///     var o = PostureInferenceOptions(); o.coverMaxMs = 3_000
@@ -45,7 +46,21 @@ public struct PostureInferenceOptions: Sendable {
     public var coverMinMs: Double = 100
     public var coverMaxMs: Double = 5_000
     public var coverEndWithinMs: Double = 1_000
-
+    /// The screen inside a fixed frame (`ScreenAreaTracker`): a flat dark band along one whole
+    /// side of at least `screenMinBand` of the frame, with at most `screenMaxOppositeBand` on the
+    /// side opposite (letterbox bars are on two), leaves the screen's share; a move of at least
+    /// `screenMinChange` (the outer display of a foldable is 40-60% of the inner one's width) held
+    /// `screenHoldMs` (a panel sweeping across is over in less) is the other display; a screen
+    /// with detail in under `screenMinDetail` of its tiles is none (a fade to black). An emulator
+    /// that scales the small display back up within `screenRefitMs` is the same fold, over once
+    /// the picture held `screenSettledMs`.
+    public var screenMinBand: Double = 0.25
+    public var screenMaxOppositeBand: Double = 0.1
+    public var screenMinChange: Double = 0.25
+    public var screenHoldMs: Double = 300
+    public var screenRefitMs: Double = 3_000
+    public var screenMinDetail: Double = 0.05
+    public var screenSettledMs: Double = 150
 
     public init() {}
 

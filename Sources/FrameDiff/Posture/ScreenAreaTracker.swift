@@ -8,35 +8,14 @@
 /// whole height (or width). A system's band covers the status and navigation bars too, where an
 /// app's empty dark pane leaves the status bar's icons across it; and it is on one side only (the
 /// bars of letterboxed content after a rotation are on two). The screen must keep detail, so a
-/// fade to black is no smaller screen. When the share moves by `minChange` and holds for
-/// `holdMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`). An
-/// emulator that then scales the small display up to fill its window again (within `refitMs`) is
+/// fade to black is no smaller screen. When the share moves by `screenMinChange` and holds for
+/// `screenHoldMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`). An
+/// emulator that then scales the small display up to fill its window again (within `screenRefitMs`) is
 /// still the same fold: the event ends when that settles.
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
     let options: PostureInferenceOptions
-
-    /// The thresholds, each with its reason.
-    struct Thresholds: Sendable {
-        /// A band narrower than this share of the frame is a margin, not a display switched off.
-        var minBand = 0.25
-        /// The side opposite the band may have a dark margin up to this share (one-sided).
-        var maxOppositeBand = 0.1
-        /// The screen's share changes by at least this much (the outer display of a foldable is
-        /// 40-60% of the inner one's width).
-        var minChange = 0.25
-        /// The new share holds this long (ms): a transition that sweeps a dark panel across is
-        /// over in less.
-        var holdMs = 300.0
-        /// An emulator that scales the small display back up to its window does so within this
-        /// long of the fold (ms).
-        var refitMs = 3_000.0
-        /// The screen keeps detail (text, icons) in at least this share of its tiles.
-        var minDetail = 0.05
-        /// A refit is over when the picture has held this long (ms): the classifier's stable state.
-        var settledMs = 150.0
-    }
 
     /// A display change: its times, and the screen's share of the frame before and after.
     struct Change: Sendable {
@@ -47,7 +26,6 @@ struct ScreenAreaTracker: Sendable {
         var toShare: Double
     }
 
-    let limits: Thresholds
     private(set) var changes: [Change] = []
     /// The screen's share in the last picture that held.
     private var stable: Double?
@@ -58,10 +36,7 @@ struct ScreenAreaTracker: Sendable {
     private var runStartMs: Double?
     private var lastMs: Double?
 
-    init(options: PostureInferenceOptions = PostureInferenceOptions(), limits: Thresholds = Thresholds()) {
-        self.options = options
-        self.limits = limits
-    }
+    init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
     mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
         let broad = !m.complete && options.broad(m.changes.count, of: board.tiles)
@@ -78,7 +53,7 @@ struct ScreenAreaTracker: Sendable {
 
         if var r = refitting, let since = r.backSinceMs {
             // scaled back up: the fold ends with the last step of that, once the picture holds
-            if held || (!broad && m.ptsMs - r.change.endMs >= limits.settledMs) {
+            if held || (!broad && m.ptsMs - r.change.endMs >= options.screenSettledMs) {
                 finishRefit(share: screenShare(board))
             } else {
                 if broad { r.change.endMs = max(m.ptsMs, since) }
@@ -88,23 +63,23 @@ struct ScreenAreaTracker: Sendable {
         }
         guard let share = screenShare(board) else { return }
         if var r = refitting {
-            if abs(share - r.change.fromShare) < limits.minChange / 2 {
+            if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
                 r.backSinceMs = m.ptsMs
                 r.change.endMs = m.ptsMs
                 refitting = r
                 return
             }
-            if m.ptsMs - r.change.startMs > limits.refitMs { finishRefit(share: nil) }
+            if m.ptsMs - r.change.startMs > options.screenRefitMs { finishRefit(share: nil) }
         }
         guard let base = stable else { stable = share; return }
-        if abs(share - base) < limits.minChange / 2 {
+        if abs(share - base) < options.screenMinChange / 2 {
             pending = nil
             if !broad { stable = share }
             return
         }
-        guard abs(share - base) >= limits.minChange else { return }
-        if let p = pending, abs(p.share - share) < limits.minChange / 2 {
-            if m.ptsMs - p.firstMs >= limits.holdMs {
+        guard abs(share - base) >= options.screenMinChange else { return }
+        if let p = pending, abs(p.share - share) < options.screenMinChange / 2 {
+            if m.ptsMs - p.firstMs >= options.screenHoldMs {
                 let change = Change(kind: share < base ? .close : .open, startMs: p.fromMs, endMs: p.firstMs,
                                     fromShare: base, toShare: share)
                 pending = nil
@@ -160,7 +135,7 @@ struct ScreenAreaTracker: Sendable {
         if band == length { return nil }  // all dark: no screen to see
         var screen = (x0: 0, x1: cols, y0: 0, y1: rows)
         var share = 1.0
-        if Double(band) >= limits.minBand * Double(length), Double(opposite) <= limits.maxOppositeBand * Double(length) {
+        if Double(band) >= options.screenMinBand * Double(length), Double(opposite) <= options.screenMaxOppositeBand * Double(length) {
             share = Double(length - band) / Double(length)
             switch widest {
             case 0: screen.x0 = band
@@ -176,6 +151,6 @@ struct ScreenAreaTracker: Sendable {
                 if board.variance[y * cols + x] > board.detailVariance { detailed += 1 }
             }
         }
-        return Double(detailed) >= limits.minDetail * Double(max(n, 1)) ? share : nil
+        return Double(detailed) >= options.screenMinDetail * Double(max(n, 1)) ? share : nil
     }
 }
