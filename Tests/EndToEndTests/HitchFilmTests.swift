@@ -159,6 +159,24 @@ struct HitchFilmTests {
         #expect(found > 0)
     }
 
+    @Test("the gate judges an animation by its hitch ratio: over 10 ms/s fails, a rules file can move the bounds",
+          .enabled(if: FFmpegTool.available, "needs the ffmpeg CLI to make the films"))
+    func theGateJudgesTheHitchRatio() throws {
+        let film = try #require(try Self.generatedFilms().first { $0.hasSuffix("slide-60-drop2-cfr.mp4") })
+        let standard = try Harness.run(["check", film])
+        #expect(standard.code == 1 && standard.stdout.contains("motion hitches 69 ms/s, over hitch_ratio_max_ms_per_s 10"), "\(standard.stdout)")
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let rules = dir.appendingPathComponent("rules.json").path
+        try #"{"limits": {"hitch_ratio_warn_ms_per_s": 50, "hitch_ratio_max_ms_per_s": 100}}"#.write(toFile: rules, atomically: true, encoding: .utf8)
+        let warned = try Harness.run(["check", film, "--rules", rules])
+        #expect(warned.code == 0 && warned.stdout.contains("motion hitches 69 ms/s, over hitch_ratio_warn_ms_per_s 50"), "\(warned.stdout)")
+        try #"{"films": [{"glob": "slide-*", "limits": {"hitch_ratio_warn_ms_per_s": 500, "hitch_ratio_max_ms_per_s": 1000}}]}"#
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let passed = try Harness.run(["check", film, "--rules", rules])
+        #expect(passed.code == 0 && !passed.stdout.contains("ms/s"), "\(passed.stdout)")
+    }
+
     /// The film sets to check (HITCH_SETS: colon-separated folders; default every set the project
     /// has: samples, hard, holdout, ../shared/accuracy/films, ../shared/real).
     static var otherSets: [String] {

@@ -4,7 +4,7 @@ import Foundation
 /// overrides for films matching a glob. Documented with an example in the README.
 ///
 ///     {"kinds": {"flash": {"after": "fail", "none": "warn"}},
-///      "limits": {"fade_max_ms": 300, "flash_max_ms": 0, "settle_max_ms": 2000},
+///      "limits": {"fade_max_ms": 300, "flash_max_ms": 0, "settle_max_ms": 2000, "hitch_ratio_max_ms_per_s": 10},
 ///      "masks": [[0, 0, 1240, 80]],
 ///      "films": [{"glob": "*-outer.mp4", "kinds": {"cut": {"after": "warn"}}}]}
 public struct GateRules: Sendable, Equatable {
@@ -15,6 +15,11 @@ public struct GateRules: Sendable, Equatable {
     public var maxDurationMs: [FindingKind: Double] = [:]
     /// An event after which the picture settles later than this fails (ms after the event's end).
     public var settleMaxMs: Double?
+    /// A motion or fade whose hitch time ratio (ms of hitch a second, `hitch_ratio_ms_per_s`) is
+    /// over this warns, over `hitchRatioMax` fails, unless it is under the system's cover: Apple's
+    /// bounds (under 5 good, 5-10 warning, over 10 critical).
+    public var hitchRatioWarn = 5.0
+    public var hitchRatioMax = 10.0
     /// Regions excluded from every measure (displayed pixels).
     public var masks: [Rect] = []
     /// Overrides for films whose path or name matches a glob, applied in order.
@@ -24,6 +29,8 @@ public struct GateRules: Sendable, Equatable {
         var verdicts: [FindingKind: [Phase: Rules.Verdict]] = [:]
         var maxDurationMs: [FindingKind: Double] = [:]
         var settleMaxMs: Double?
+        var hitchRatioWarn: Double?
+        var hitchRatioMax: Double?
         var masks: [Rect] = []
     }
 
@@ -31,6 +38,7 @@ public struct GateRules: Sendable, Equatable {
 
     public static func == (a: GateRules, b: GateRules) -> Bool {
         a.rules == b.rules && a.maxDurationMs == b.maxDurationMs && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks
+            && a.hitchRatioWarn == b.hitchRatioWarn && a.hitchRatioMax == b.hitchRatioMax
             && a.films.count == b.films.count && zip(a.films, b.films).allSatisfy { $0.glob == $1.glob && $0.rules == $1.rules }
     }
 
@@ -42,6 +50,8 @@ public struct GateRules: Sendable, Equatable {
             for (kind, phases) in o.verdicts { r.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
             r.maxDurationMs.merge(o.maxDurationMs) { $1 }
             r.settleMaxMs = o.settleMaxMs ?? r.settleMaxMs
+            r.hitchRatioWarn = o.hitchRatioWarn ?? r.hitchRatioWarn
+            r.hitchRatioMax = o.hitchRatioMax ?? r.hitchRatioMax
             r.masks += o.masks
         }
         return r
@@ -88,6 +98,14 @@ public struct GateRules: Sendable, Equatable {
             v = .fail
             why = "\(f.kind.descriptor.label) of \(JSON.format(f.durationMs, decimals: 0)) ms is over \(name) \(JSON.format(limit, decimals: 0))"
         }
+        if let ratio = f.hitchRatioMsPerS, f.phase != .during, v != .fail {
+            let shown = JSON.format(ratio, decimals: 1)
+            if ratio > hitchRatioMax {
+                (v, why) = (.fail, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(RulesFile.hitchRatioMaxLimit) \(JSON.format(hitchRatioMax, decimals: 1))")
+            } else if ratio > hitchRatioWarn, v == .pass {
+                (v, why) = (.warn, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(RulesFile.hitchRatioWarnLimit) \(JSON.format(hitchRatioWarn, decimals: 1))")
+            }
+        }
         return (v, why)
     }
 
@@ -113,6 +131,8 @@ public struct GateRules: Sendable, Equatable {
         var g = GateRules()
         for (kind, phases) in file.base.verdicts { g.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
         (g.maxDurationMs, g.settleMaxMs) = (file.base.maxDurationMs, file.base.settleMaxMs)
+        g.hitchRatioWarn = file.base.hitchRatioWarn ?? g.hitchRatioWarn
+        g.hitchRatioMax = file.base.hitchRatioMax ?? g.hitchRatioMax
         g.masks = file.base.masks
         g.films = file.films
         return g

@@ -9,6 +9,8 @@ struct RulesFile: Decodable {
 
     /// The keys of the top level, and of an override (which adds its `glob`).
     static let keys = ["kinds", "limits", "masks", "films", "$comment"], overrideKeys = ["glob", "kinds", "limits", "masks", "$comment"]
+    /// The limits on a motion's or fade's hitch time ratio (ms of hitch a second): warn, fail.
+    static let hitchRatioWarnLimit = "hitch_ratio_warn_ms_per_s", hitchRatioMaxLimit = "hitch_ratio_max_ms_per_s"
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -64,11 +66,15 @@ extension GateRules.Override: Decodable {
                 }
                 if key.stringValue == Self.settleLimit {
                     settleMaxMs = ms
+                } else if key.stringValue == RulesFile.hitchRatioWarnLimit {
+                    hitchRatioWarn = ms
+                } else if key.stringValue == RulesFile.hitchRatioMaxLimit {
+                    hitchRatioMax = ms
                 } else if let kind = Self.durationLimits.first(where: { $0.name == key.stringValue })?.kind {
                     maxDurationMs[kind] = ms
                 } else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: l, debugDescription:
-                        "unknown limit (\((Self.durationLimits.map(\.name) + [Self.settleLimit]).joined(separator: ", ")))")
+                        "unknown limit (\((Self.durationLimits.map(\.name) + [Self.settleLimit, RulesFile.hitchRatioWarnLimit, RulesFile.hitchRatioMaxLimit]).joined(separator: ", ")))")
                 }
             }
         }
