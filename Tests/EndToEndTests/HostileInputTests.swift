@@ -163,6 +163,15 @@ struct HostileInputTests {
         try Data(bytes).write(to: URL(fileURLWithPath: zeroed))
         let r = try Harness.run(["check", zeroed])
         #expect(r.code == 2 && r.stdout.contains("of the 390 frames could not be decoded"), "\(r.stdout) \(r.stderr)")
+        // every report says so in its body, not only the warning on stderr (a report kept in a file)
+        for format in ["text", "markdown", "junit", "json"] {
+            let out = try Harness.run([zeroed, "--format", format, "--quiet"])
+            #expect(out.stdout.contains("read short: ") && out.stdout.contains("of the 390 frames could not be decoded"),
+                    "\(format): \(out.stdout.prefix(400))")
+        }
+        let site = dir.appendingPathComponent("site").path
+        #expect(try Harness.run([zeroed, "--format", "html", "--out", site, "--quiet"]).code == 0)
+        #expect(try String(contentsOfFile: site + "/index.html", encoding: .utf8).contains("of the 390 frames could not be decoded"))
     }
 
     @Test func anMPEGTSCutMidPacketIsReadShort() throws {

@@ -39,6 +39,7 @@ private func fillHTMLReport(_ report: Report, in folder: String, scan: ScanOptio
     var body = "<h1>\(html(report.film))</h1>\n<p class=meta>\(report.video.width)×\(report.video.height) \(html(report.video.codec)), "
         + "\(report.video.frames) frames, \(JSON.fixed(report.video.durationMs / 1000, decimals: 2)) s · noise floor "
         + "\(JSON.format(report.noiseFloor, decimals: 4)) · \(report.findings.count) findings</p>\n"
+    if let short = report.video.shortfall { body += "<p class=meta><b>\(html(short))</b></p>\n" }
     body += timelineSVG(report)
     if !report.events.isEmpty {
         body += "<h2>Posture events</h2>\n<ul>\n"

@@ -29,6 +29,8 @@ public func junitXML(_ reports: [Report], errors: [(film: String, cause: String)
         var cases: [(name: String, failures: [String])] = []
         for s in r.events { cases.append((s.event.title, failures(r, .event(s.event.index)))) }
         for kind in FindingKind.allCases { cases.append(("rule: \(kind.descriptor.name)", failures(r, .kind(kind)))) }
+        // a film that did not hold all it announced fails a case of its own (only such a film has it)
+        if let short = r.video.shortfall { cases.append(("read to its end", [short])) }
         let f = cases.filter { !$0.failures.isEmpty }.count
         total += cases.count
         failed += f

@@ -10,6 +10,7 @@ extension Report {
             + "\(JSON.fixed(video.durationMs / 1000, decimals: 2)) s"
         if !events.isEmpty { out += " · " + events.map { $0.event.title }.joined(separator: "; ") }
         out += "\n\n"
+        if let short = video.shortfall { out += "⚠️ \(short)\n\n" }
         if findings.isEmpty { return out + "No findings.\n" }
         out += "| | time | finding | event | phase | region | rmse |\n|---|---:|---|---|---|---|---:|\n"
         for f in findings {

@@ -9,6 +9,8 @@ extension Report {
         let paint = Paint(enabled: colour)
         var out = paint.bold("\(film)") + ": \(video.width)x\(video.height) \(video.codec), \(video.frames) frames, "
             + "\(JSON.format(video.durationMs / 1000, decimals: 2)) s\n"
+        // (a report kept in a file says it too, not only the warning on stderr)
+        if let short = video.shortfall { out += "  " + paint.bold(short) + "\n" }
         for s in events {
             out += "  " + paint.bold(s.event.title) + "\n"
             if s.during.isEmpty && s.after.isEmpty {
