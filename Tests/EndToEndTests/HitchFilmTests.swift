@@ -175,6 +175,11 @@ struct HitchFilmTests {
             .write(toFile: rules, atomically: true, encoding: .utf8)
         let passed = try Harness.run(["check", film, "--rules", rules])
         #expect(passed.code == 0 && !passed.stdout.contains("ms/s"), "\(passed.stdout)")
+        // by kind: a bound for fades leaves this motion to the general one, a bound for motions is its own
+        try #"{"limits": {"fade_hitch_ratio_max_ms_per_s": 1000, "motion_hitch_ratio_warn_ms_per_s": 60, "motion_hitch_ratio_max_ms_per_s": 80}}"#
+            .write(toFile: rules, atomically: true, encoding: .utf8)
+        let byKind = try Harness.run(["check", film, "--rules", rules])
+        #expect(byKind.code == 0 && byKind.stdout.contains("motion hitches 69 ms/s, over motion_hitch_ratio_warn_ms_per_s 60"), "\(byKind.stdout)")
     }
 
     /// The film sets to check (HITCH_SETS: colon-separated folders; default every set the project

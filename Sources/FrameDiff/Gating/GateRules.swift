@@ -20,6 +20,9 @@ public struct GateRules: Sendable, Equatable {
     /// bounds (under 5 good, 5-10 warning, over 10 critical).
     public var hitchRatioWarn = 5.0
     public var hitchRatioMax = 10.0
+    /// The same bounds for one kind (`motion_hitch_ratio_max_ms_per_s`), over the general ones.
+    public var hitchRatioWarnByKind: [FindingKind: Double] = [:]
+    public var hitchRatioMaxByKind: [FindingKind: Double] = [:]
     /// Regions excluded from every measure (displayed pixels).
     public var masks: [Rect] = []
     /// Overrides for films whose path or name matches a glob, applied in order.
@@ -31,6 +34,8 @@ public struct GateRules: Sendable, Equatable {
         var settleMaxMs: Double?
         var hitchRatioWarn: Double?
         var hitchRatioMax: Double?
+        var hitchRatioWarnByKind: [FindingKind: Double] = [:]
+        var hitchRatioMaxByKind: [FindingKind: Double] = [:]
         var masks: [Rect] = []
     }
 
@@ -39,6 +44,7 @@ public struct GateRules: Sendable, Equatable {
     public static func == (a: GateRules, b: GateRules) -> Bool {
         a.rules == b.rules && a.maxDurationMs == b.maxDurationMs && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks
             && a.hitchRatioWarn == b.hitchRatioWarn && a.hitchRatioMax == b.hitchRatioMax
+            && a.hitchRatioWarnByKind == b.hitchRatioWarnByKind && a.hitchRatioMaxByKind == b.hitchRatioMaxByKind
             && a.films.count == b.films.count && zip(a.films, b.films).allSatisfy { $0.glob == $1.glob && $0.rules == $1.rules }
     }
 
@@ -52,6 +58,8 @@ public struct GateRules: Sendable, Equatable {
             r.settleMaxMs = o.settleMaxMs ?? r.settleMaxMs
             r.hitchRatioWarn = o.hitchRatioWarn ?? r.hitchRatioWarn
             r.hitchRatioMax = o.hitchRatioMax ?? r.hitchRatioMax
+            r.hitchRatioWarnByKind.merge(o.hitchRatioWarnByKind) { $1 }
+            r.hitchRatioMaxByKind.merge(o.hitchRatioMaxByKind) { $1 }
             r.masks += o.masks
         }
         return r
@@ -100,10 +108,14 @@ public struct GateRules: Sendable, Equatable {
         }
         if let ratio = f.hitchRatioMsPerS, f.phase != .during, v != .fail {
             let shown = JSON.format(ratio, decimals: 1)
-            if ratio > hitchRatioMax {
-                (v, why) = (.fail, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(RulesFile.hitchRatioMaxLimit) \(JSON.format(hitchRatioMax, decimals: 1))")
-            } else if ratio > hitchRatioWarn, v == .pass {
-                (v, why) = (.warn, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(RulesFile.hitchRatioWarnLimit) \(JSON.format(hitchRatioWarn, decimals: 1))")
+            let max = hitchRatioMaxByKind[f.kind].map { ($0, RulesFile.hitchRatioLimit(f.kind, warn: false)) }
+                ?? (hitchRatioMax, RulesFile.hitchRatioMaxLimit)
+            let warn = hitchRatioWarnByKind[f.kind].map { ($0, RulesFile.hitchRatioLimit(f.kind, warn: true)) }
+                ?? (hitchRatioWarn, RulesFile.hitchRatioWarnLimit)
+            if ratio > max.0 {
+                (v, why) = (.fail, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(max.1) \(JSON.format(max.0, decimals: 1))")
+            } else if ratio > warn.0, v == .pass {
+                (v, why) = (.warn, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(warn.1) \(JSON.format(warn.0, decimals: 1))")
             }
         }
         return (v, why)
@@ -133,6 +145,7 @@ public struct GateRules: Sendable, Equatable {
         (g.maxDurationMs, g.settleMaxMs) = (file.base.maxDurationMs, file.base.settleMaxMs)
         g.hitchRatioWarn = file.base.hitchRatioWarn ?? g.hitchRatioWarn
         g.hitchRatioMax = file.base.hitchRatioMax ?? g.hitchRatioMax
+        (g.hitchRatioWarnByKind, g.hitchRatioMaxByKind) = (file.base.hitchRatioWarnByKind, file.base.hitchRatioMaxByKind)
         g.masks = file.base.masks
         g.films = file.films
         return g

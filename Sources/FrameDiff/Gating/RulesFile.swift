@@ -11,6 +11,17 @@ struct RulesFile: Decodable {
     static let keys = ["kinds", "limits", "masks", "films", "$comment"], overrideKeys = ["glob", "kinds", "limits", "masks", "$comment"]
     /// The limits on a motion's or fade's hitch time ratio (ms of hitch a second): warn, fail.
     static let hitchRatioWarnLimit = "hitch_ratio_warn_ms_per_s", hitchRatioMaxLimit = "hitch_ratio_max_ms_per_s"
+    /// The kinds a hitch lies in, whose ratio may be bounded by kind.
+    static let animationKinds: [FindingKind] = [.motion, .fade]
+    /// Every limit a rules file may set, for messages.
+    static var limitNames: [String] {
+        GateRules.Override.durationLimits.map(\.name) + [GateRules.Override.settleLimit, hitchRatioWarnLimit, hitchRatioMaxLimit]
+            + animationKinds.flatMap { [hitchRatioLimit($0, warn: true), hitchRatioLimit($0, warn: false)] }
+    }
+    /// `motion_hitch_ratio_max_ms_per_s`, `fade_hitch_ratio_warn_ms_per_s`, ...
+    static func hitchRatioLimit(_ kind: FindingKind, warn: Bool) -> String {
+        kind.descriptor.name + "_" + (warn ? hitchRatioWarnLimit : hitchRatioMaxLimit)
+    }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
@@ -70,11 +81,15 @@ extension GateRules.Override: Decodable {
                     hitchRatioWarn = ms
                 } else if key.stringValue == RulesFile.hitchRatioMaxLimit {
                     hitchRatioMax = ms
+                } else if let kind = RulesFile.animationKinds.first(where: { RulesFile.hitchRatioLimit($0, warn: true) == key.stringValue }) {
+                    hitchRatioWarnByKind[kind] = ms
+                } else if let kind = RulesFile.animationKinds.first(where: { RulesFile.hitchRatioLimit($0, warn: false) == key.stringValue }) {
+                    hitchRatioMaxByKind[kind] = ms
                 } else if let kind = Self.durationLimits.first(where: { $0.name == key.stringValue })?.kind {
                     maxDurationMs[kind] = ms
                 } else {
                     throw DecodingError.dataCorruptedError(forKey: key, in: l, debugDescription:
-                        "unknown limit (\((Self.durationLimits.map(\.name) + [Self.settleLimit, RulesFile.hitchRatioWarnLimit, RulesFile.hitchRatioMaxLimit]).joined(separator: ", ")))")
+                        "unknown limit (\(RulesFile.limitNames.joined(separator: ", ")))")
                 }
             }
         }
