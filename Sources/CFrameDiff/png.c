@@ -26,9 +26,9 @@ static void on_png_error(png_structp png, png_const_charp msg) {
     int cause = errno;
     if (ctx && ctx->err && ctx->errlen) {
         if (ctx->writing && ferror(ctx->writing))
-            snprintf(ctx->err, ctx->errlen, "cannot write: %s", strerror(cause ? cause : EIO));
+            snprintf(ctx->err, ctx->errlen, "%s", strerror(cause ? cause : EIO));
         else
-            snprintf(ctx->err, ctx->errlen, "corrupt PNG: %s", msg);
+            snprintf(ctx->err, ctx->errlen, ctx->writing ? "libpng: %s" : "corrupt PNG: %s", msg);
     }
     png_longjmp(png, 1);
 }
@@ -133,7 +133,7 @@ int fd_png_read(const char *path, uint8_t **rgb, int *width, int *height, ptrdif
 int fd_png_write(const char *path, const uint8_t *rgb, int width, int height, ptrdiff_t stride,
                  int compression, char *err, size_t errlen) {
     FILE *fp = fopen(path, "wb");
-    if (!fp) { snprintf(err, errlen, "cannot write: %s", strerror(errno)); return -1; }
+    if (!fp) { snprintf(err, errlen, "%s", strerror(errno)); return -1; }
     png_err_ctx ctx = {err, errlen, fp};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_png_error, on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
@@ -156,6 +156,6 @@ int fd_png_write(const char *path, const uint8_t *rgb, int width, int height, pt
     for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgb + (ptrdiff_t)y * stride));
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
-    if (fclose(fp) != 0) { snprintf(err, errlen, "cannot write: %s", strerror(errno)); return -1; }
+    if (fclose(fp) != 0) { snprintf(err, errlen, "%s", strerror(errno)); return -1; }
     return 0;
 }

@@ -28,40 +28,11 @@ void fd_set_error(char *err, size_t errlen, const char *what, int averr) {
 // How a player turns the stored picture, as ffmpeg's own autorotation does (FFmpeg 5.1,
 // ffmpeg_filter.c): clockwise degrees, and whether the picture is mirrored left to right first.
 // A display matrix with a mirror is one of transpose=cclock_flip/clock_flip, hflip or vflip there.
-static void orientation_of(const int32_t *matrix, int *degrees, int *mirror);
-
-// The container's display matrix (an MP4's tkhd, a Matroska projection): 1 when the stream has one.
-static int read_orientation(AVStream *st, int *degrees, int *mirror) {
-    *degrees = 0;
-    *mirror = 0;
-    const int32_t *matrix = NULL;
-#if LIBAVFORMAT_VERSION_MAJOR >= 61
-    // FFmpeg 6.1+ keeps stream side data in codecpar.
-    const AVPacketSideData *sd = av_packet_side_data_get(st->codecpar->coded_side_data,
-                                                          st->codecpar->nb_coded_side_data,
-                                                          AV_PKT_DATA_DISPLAYMATRIX);
-    if (sd && sd->size >= 9 * 4) matrix = (const int32_t *)sd->data;
-#else
-    size_t size = 0;
-    matrix = (const int32_t *)av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
-    if (size < 9 * 4) matrix = NULL;
-#endif
-    if (!matrix) return 0;
-    orientation_of(matrix, degrees, mirror);
-    return 1;
-}
-
-// A display matrix the codec carries in the picture itself (H.264/HEVC display orientation SEI,
-// `h264_metadata=rotate=90`), which ffmpeg's autorotation follows when the container has none:
-// read off the first decoded frame.
-static void read_frame_orientation(const AVFrame *f, int *degrees, int *mirror) {
-    const AVFrameSideData *sd = av_frame_get_side_data(f, AV_FRAME_DATA_DISPLAYMATRIX);
-    if (sd && sd->size >= 9 * 4) orientation_of((const int32_t *)sd->data, degrees, mirror);
-}
-
+// (no matrix: upright)
 static void orientation_of(const int32_t *matrix, int *degrees, int *mirror) {
     *degrees = 0;
     *mirror = 0;
+    if (!matrix) return;
     // Same arithmetic as ffmpeg's own get_rotation(): the matrix turns counter-clockwise.
     double theta = -round(av_display_rotation_get(matrix));
     theta -= 360 * floor(theta / 360 + 0.9 / 360);
@@ -81,6 +52,32 @@ static void orientation_of(const int32_t *matrix, int *degrees, int *mirror) {
         *mirror = 1;
         *degrees = 180;
     }
+}
+
+// The container's display matrix (an MP4's tkhd, a Matroska projection): 1 when the stream has one.
+static int read_orientation(AVStream *st, int *degrees, int *mirror) {
+    const int32_t *matrix = NULL;
+#if LIBAVFORMAT_VERSION_MAJOR >= 61
+    // FFmpeg 6.1+ keeps stream side data in codecpar.
+    const AVPacketSideData *sd = av_packet_side_data_get(st->codecpar->coded_side_data,
+                                                          st->codecpar->nb_coded_side_data,
+                                                          AV_PKT_DATA_DISPLAYMATRIX);
+    if (sd && sd->size >= 9 * 4) matrix = (const int32_t *)sd->data;
+#else
+    size_t size = 0;
+    matrix = (const int32_t *)av_stream_get_side_data(st, AV_PKT_DATA_DISPLAYMATRIX, &size);
+    if (size < 9 * 4) matrix = NULL;
+#endif
+    orientation_of(matrix, degrees, mirror);
+    return matrix != NULL;
+}
+
+// A display matrix the codec carries in the picture itself (H.264/HEVC display orientation SEI,
+// `h264_metadata=rotate=90`), which ffmpeg's autorotation follows when the container has none:
+// read off the first decoded frame.
+static void read_frame_orientation(const AVFrame *f, int *degrees, int *mirror) {
+    const AVFrameSideData *sd = av_frame_get_side_data(f, AV_FRAME_DATA_DISPLAYMATRIX);
+    if (sd && sd->size >= 9 * 4) orientation_of((const int32_t *)sd->data, degrees, mirror);
 }
 
 // Frees everything a film holds. Called by whichever of its two owners (the caller, the decoding

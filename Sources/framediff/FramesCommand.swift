@@ -47,9 +47,8 @@ struct FramesCommand: Command {
         defer { try? FileManager.default.removeItem(atPath: staging) }
         // a picture that cannot be written is the folder's failure (a full disk), named as --out
         func save(_ image: PNGImage, _ name: String) throws {
-            do { try image.write(to: (staging as NSString).appendingPathComponent(name)) } catch let e as FilmError {
-                let words = e.cause.hasPrefix("cannot write: ") ? String(e.cause.dropFirst("cannot write: ".count)) : e.cause
-                throw WriteError(path: out, cause: words)
+            do { try image.write(to: (staging as NSString).appendingPathComponent(name)) } catch let e as WriteError {
+                throw WriteError(path: out, cause: e.cause)
             }
         }
         var lines = ""

@@ -5,35 +5,7 @@ import Testing
 /// rotation animation on a dark ground, a frame that turns; and the look-alikes they must pass by.
 @Suite("Posture trackers on synthetic frames")
 struct PostureTrackerTests {
-    /// An 8x8-tile picture at 30 fps, fed to a board and to posture inference.
-    struct Film {
-        var grid = TileGrid(storedWidth: 128, storedHeight: 128, tile: 16)
-        var board = TileBoard()
-        var seen = PostureInference()
-        var covers = CoverTracker()
-        var turns = RotationTracker()
-        var k = 0
-        var ms: Double { Double(k) * 1000 / 30 }
-
-        /// One frame: `tiles` changed to what `look` says (mean, variance); `complete` for the first.
-        mutating func frame(_ tiles: [Int], complete: Bool = false, resized: Bool = false,
-                            look: (Int) -> (mean: SIMD3<Float>, variance: Float)) {
-            let changes = tiles.map { t in
-                let l = look(t)
-                return TileChange(index: t, rmse: 0.2, mean: l.mean, variance: l.variance)
-            }
-            let m = FrameMeasure(index: k, ptsMs: ms, rmse: RMSE(sse: 1, samples: 1), resized: resized, grid: grid,
-                                 changes: changes, complete: complete)
-            board.update(m)
-            seen.add(m, board)
-            covers.add(m, board)
-            turns.add(m, board)
-            k += 1
-        }
-
-        mutating func still(_ n: Int) { for _ in 0..<n { frame([]) { _ in (.zero, 0) } } }
-        var all: [Int] { Array(0..<grid.count) }
-    }
+    typealias Film = PostureFilm
 
     /// Text everywhere: detailed tiles, each its own colour.
     static func page(_ t: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(Float(100 + t), 120, 140), 400) }

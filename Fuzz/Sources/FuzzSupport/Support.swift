@@ -138,3 +138,23 @@ public func exerciseMasks(_ masks: [Rect]) {
         _ = meter.picture()
     }
 }
+
+/// The mutators' deterministic random numbers, seeded from libFuzzer's seed and the input's size
+/// (the same SplitMix64 as Tests/TestSupport: this package cannot use a test target of the main one).
+///
+///     var r = Rng(state: UInt64(seed)); let n = r.below(10)
+public struct Rng {
+    public var state: UInt64
+    public init(state: UInt64) { self.state = state }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    public mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+    public mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
+    public mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in byte() } }
+    public mutating func chance(_ n: Int) -> Bool { below(n) == 0 }
+}

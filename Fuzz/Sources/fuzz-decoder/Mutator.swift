@@ -14,21 +14,7 @@
 // or the file cut inside a region, or (MPEG-TS) a packet dropped, repeated or moved.
 import Foundation
 import FuzzShim
-
-// (the same SplitMix64 as Tests/TestSupport: this package cannot use a test target of the main one)
-struct Rng {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    mutating func chance(_ n: Int) -> Bool { below(n) == 0 }
-}
+import FuzzSupport
 
 // MARK: - checksums
 

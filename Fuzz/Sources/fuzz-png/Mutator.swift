@@ -5,21 +5,7 @@
 // random filter bytes, sometimes a little short or long), and chunk edits (drop, duplicate, move,
 // insert PLTE, tRNS, gAMA, sBIT, bKGD, IEND or a random chunk).
 import FuzzShim
-
-// (the same SplitMix64 as Tests/TestSupport: this package cannot use a test target of the main one)
-struct Rng {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next()) }
-    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in byte() } }
-}
+import FuzzSupport
 
 let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
 

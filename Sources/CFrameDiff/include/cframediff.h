@@ -77,7 +77,8 @@ int fd_video_end_state(fd_video *v, fd_video_end *out);
 /// compare measures it, and returned as 16-bit RGB. *rgb is a malloc'd buffer for fd_free.
 int fd_png_read(const char *path, uint8_t **rgb, int *width, int *height, ptrdiff_t *stride, int *bits,
                 char *err, size_t errlen);
-/// Writes 8-bit RGB as PNG. Returns 0, or -1 with err.
+/// Writes 8-bit RGB as PNG. Returns 0, or -1 with err: why the file could not be written (the
+/// system's words, strerror, or libpng's).
 int fd_png_write(const char *path, const uint8_t *rgb, int width, int height, ptrdiff_t stride,
                  int compression, char *err, size_t errlen);
 void fd_free(void *p);

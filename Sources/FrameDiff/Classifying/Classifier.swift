@@ -42,6 +42,8 @@ public final class Classifier {
     private var periodMs = Double.infinity
     /// Called for every frame with what the classifier saw (the `--stats` CSV).
     public var onStats: ((FrameStats) -> Void)?
+    /// Called for every frame with its step, what the hitch detector reads (cheaper than `onStats`).
+    public var onStep: ((HitchFinder.Sample) -> Void)?
 
     public init(options: ClassifierOptions = ClassifierOptions()) {
         self.options = options
@@ -124,8 +126,11 @@ public final class Classifier {
     }
 
     private func report(_ m: FrameMeasure, active: Int) {
-        guard let onStats else { return }
         let tiles = Double(max(1, board.tiles))
+        onStep?(HitchFinder.Sample(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changedShare: Double(active) / tiles,
+                                   noiseFloor: threshold.noiseFloor))
+        // (the full row scans the frame's deltas twice: only when --stats asks for it)
+        guard let onStats else { return }
         onStats(FrameStats(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changedShare: Double(active) / tiles,
                            flatShare: Double(board.flat) / tiles, maxTileRMSE: Double(board.deltas.map(\.rmse).max() ?? 0),
                            maxMeanShift: m.complete ? 0 : Double(board.deltas.map(\.shift).max() ?? 0),

@@ -18,7 +18,7 @@
 ///     let timing = HitchFinder.Timing.measured(samples)
 ///     let r = HitchFinder().find(samples, animations: spans, covered: [1000...2400], timing: timing)
 public struct HitchFinder: Sendable {
-    /// One frame's measures, as `FrameStats` carries them.
+    /// One frame's measures (the same values `FrameStats` and `--stats` carry).
     public struct Sample: Sendable, Equatable {
         public var frame: Int
         public var ptsMs: Double
@@ -31,10 +31,6 @@ public struct HitchFinder: Sendable {
 
         public init(frame: Int, ptsMs: Double, rmse: Double, changedShare: Double, noiseFloor: Double = 0) {
             (self.frame, self.ptsMs, self.rmse, self.changedShare, self.noiseFloor) = (frame, ptsMs, rmse, changedShare, noiseFloor)
-        }
-
-        public init(_ s: FrameStats) {
-            self.init(frame: s.frame, ptsMs: s.ptsMs, rmse: s.rmse, changedShare: s.changedShare, noiseFloor: s.noiseFloor)
         }
     }
 

@@ -80,19 +80,34 @@ public struct TileBoard: Sendable {
     func contentAspect(colourTolerance: Float) -> Double {
         let cols = grid.columns, rows = grid.rows
         guard cols > 0, rows > 0 else { return 1 }
-        func flat(_ x: Int, _ y: Int, like c: SIMD3<Float>) -> Bool {
-            let i = y * cols + x
-            return picture.isFlat(i) && maxAbs(picture.mean(i) - c) <= colourTolerance
+        func like(_ c: SIMD3<Float>) -> (Int) -> Bool {
+            { i in picture.isFlat(i) && maxAbs(picture.mean(i) - c) <= colourTolerance }
         }
-        func rowBar(_ y: Int, _ c: SIMD3<Float>) -> Bool { (0..<cols).allSatisfy { flat($0, y, like: c) } }
-        func colBar(_ x: Int, _ c: SIMD3<Float>) -> Bool { (0..<rows).allSatisfy { flat(x, $0, like: c) } }
-        var top = 0, bottom = 0, left = 0, right = 0
-        let tl = picture.mean(0), br = picture.mean(rows * cols - 1)
-        while top < rows / 2 && rowBar(top, tl) { top += 1 }
-        while bottom < rows / 2 && rowBar(rows - 1 - bottom, br) { bottom += 1 }
-        while left < cols / 2 && colBar(left, tl) { left += 1 }
-        while right < cols / 2 && colBar(cols - 1 - right, br) { right += 1 }
+        let tl = like(picture.mean(0)), br = like(picture.mean(rows * cols - 1))
+        let top = barLength(from: .top, limit: rows / 2, where: tl), bottom = barLength(from: .bottom, limit: rows / 2, where: br)
+        let left = barLength(from: .left, limit: cols / 2, where: tl), right = barLength(from: .right, limit: cols / 2, where: br)
         let w = Double(max(1, cols - left - right) * grid.tile), h = Double(max(1, rows - top - bottom) * grid.tile)
         return grid.rotation % 180 == 0 ? w / h : h / w
+    }
+
+    /// An edge of the stored picture's tile grid.
+    enum Edge { case left, right, top, bottom }
+
+    /// How many whole columns (from the left or right edge) or rows (from the top or bottom) have
+    /// every tile `alike`, at most `limit`: the bar along that edge. Tiles are asked line by line
+    /// from the edge inwards, each line from its first row or column.
+    func barLength(from edge: Edge, limit: Int, where alike: (Int) -> Bool) -> Int {
+        let cols = grid.columns, rows = grid.rows
+        func line(_ k: Int) -> Bool {
+            switch edge {
+            case .left: return (0..<rows).allSatisfy { alike($0 * cols + k) }
+            case .right: return (0..<rows).allSatisfy { alike($0 * cols + cols - 1 - k) }
+            case .top: return (0..<cols).allSatisfy { alike(k * cols + $0) }
+            case .bottom: return (0..<cols).allSatisfy { alike((rows - 1 - k) * cols + $0) }
+            }
+        }
+        var n = 0
+        while n < limit && line(n) { n += 1 }
+        return n
     }
 }

@@ -59,7 +59,7 @@ public struct PNGImage: Sendable {
         let rc = pixels.withUnsafeBufferPointer {
             fd_png_write(path, $0.baseAddress, Int32(width), Int32(height), stride, Int32(compression), &err, err.count)
         }
-        if rc != 0 { throw FilmError.unreadable(path: path, cause: String(cString: err)) }
+        if rc != 0 { throw WriteError(path: path, cause: String(cString: err)) }
     }
 
     /// The RGB triplet at (x, y) of an 8-bit picture.

@@ -15,14 +15,12 @@ public struct GateRules: Sendable, Equatable {
     public var maxDurationMs: [FindingKind: Double] = [:]
     /// An event after which the picture settles later than this fails (ms after the event's end).
     public var settleMaxMs: Double?
-    /// A motion or fade whose hitch time ratio (ms of hitch a second, `hitch_ratio_ms_per_s`) is
-    /// over this warns, over `hitchRatioMax` fails, unless it is under the system's cover: Apple's
-    /// bounds (under 5 good, 5-10 warning, over 10 critical).
-    public var hitchRatioWarn = 5.0
-    public var hitchRatioMax = 10.0
-    /// The same bounds for one kind (`motion_hitch_ratio_max_ms_per_s`), over the general ones.
-    public var hitchRatioWarnByKind: [FindingKind: Double] = [:]
-    public var hitchRatioMaxByKind: [FindingKind: Double] = [:]
+    /// Bounds on a motion's or fade's hitch time ratio (ms of hitch a second, `hitch_ratio_ms_per_s`)
+    /// by their rules-file key: over `hitch_ratio_warn_ms_per_s` warns, over
+    /// `hitch_ratio_max_ms_per_s` fails, unless under the system's cover (Apple's bounds: under 5
+    /// good, 5-10 warning, over 10 critical); a kind's own key (`motion_hitch_ratio_max_ms_per_s`)
+    /// takes over from the general one.
+    public var hitchRatioLimits: [String: Double] = [RulesFile.hitchRatioWarnLimit: 5, RulesFile.hitchRatioMaxLimit: 10]
     /// Regions excluded from every measure (displayed pixels).
     public var masks: [Rect] = []
     /// Overrides for films whose path or name matches a glob, applied in order.
@@ -32,10 +30,7 @@ public struct GateRules: Sendable, Equatable {
         var verdicts: [FindingKind: [Phase: Rules.Verdict]] = [:]
         var maxDurationMs: [FindingKind: Double] = [:]
         var settleMaxMs: Double?
-        var hitchRatioWarn: Double?
-        var hitchRatioMax: Double?
-        var hitchRatioWarnByKind: [FindingKind: Double] = [:]
-        var hitchRatioMaxByKind: [FindingKind: Double] = [:]
+        var hitchRatioLimits: [String: Double] = [:]
         var masks: [Rect] = []
     }
 
@@ -43,8 +38,7 @@ public struct GateRules: Sendable, Equatable {
 
     public static func == (a: GateRules, b: GateRules) -> Bool {
         a.rules == b.rules && a.maxDurationMs == b.maxDurationMs && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks
-            && a.hitchRatioWarn == b.hitchRatioWarn && a.hitchRatioMax == b.hitchRatioMax
-            && a.hitchRatioWarnByKind == b.hitchRatioWarnByKind && a.hitchRatioMaxByKind == b.hitchRatioMaxByKind
+            && a.hitchRatioLimits == b.hitchRatioLimits
             && a.films.count == b.films.count && zip(a.films, b.films).allSatisfy { $0.glob == $1.glob && $0.rules == $1.rules }
     }
 
@@ -56,10 +50,7 @@ public struct GateRules: Sendable, Equatable {
             for (kind, phases) in o.verdicts { r.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
             r.maxDurationMs.merge(o.maxDurationMs) { $1 }
             r.settleMaxMs = o.settleMaxMs ?? r.settleMaxMs
-            r.hitchRatioWarn = o.hitchRatioWarn ?? r.hitchRatioWarn
-            r.hitchRatioMax = o.hitchRatioMax ?? r.hitchRatioMax
-            r.hitchRatioWarnByKind.merge(o.hitchRatioWarnByKind) { $1 }
-            r.hitchRatioMaxByKind.merge(o.hitchRatioMaxByKind) { $1 }
+            r.hitchRatioLimits.merge(o.hitchRatioLimits) { $1 }
             r.masks += o.masks
         }
         return r
@@ -108,14 +99,15 @@ public struct GateRules: Sendable, Equatable {
         }
         if let ratio = f.hitchRatioMsPerS, f.phase != .during, v != .fail {
             let shown = JSON.format(ratio, decimals: 1)
-            let max = hitchRatioMaxByKind[f.kind].map { ($0, RulesFile.hitchRatioLimit(f.kind, warn: false)) }
-                ?? (hitchRatioMax, RulesFile.hitchRatioMaxLimit)
-            let warn = hitchRatioWarnByKind[f.kind].map { ($0, RulesFile.hitchRatioLimit(f.kind, warn: true)) }
-                ?? (hitchRatioWarn, RulesFile.hitchRatioWarnLimit)
-            if ratio > max.0 {
-                (v, why) = (.fail, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(max.1) \(JSON.format(max.0, decimals: 1))")
-            } else if ratio > warn.0, v == .pass {
-                (v, why) = (.warn, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(warn.1) \(JSON.format(warn.0, decimals: 1))")
+            // (the kind's own key, else the general one: the key that applies is the one named)
+            func bound(_ general: String) -> (key: String, limit: Double)? {
+                let own = f.kind.descriptor.name + "_" + general
+                return hitchRatioLimits[own].map { (own, $0) } ?? hitchRatioLimits[general].map { (general, $0) }
+            }
+            if let max = bound(RulesFile.hitchRatioMaxLimit), ratio > max.limit {
+                (v, why) = (.fail, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(max.key) \(JSON.format(max.limit, decimals: 1))")
+            } else if let warn = bound(RulesFile.hitchRatioWarnLimit), ratio > warn.limit, v == .pass {
+                (v, why) = (.warn, "\(f.kind.descriptor.label) hitches \(shown) ms/s, over \(warn.key) \(JSON.format(warn.limit, decimals: 1))")
             }
         }
         return (v, why)
@@ -143,9 +135,7 @@ public struct GateRules: Sendable, Equatable {
         var g = GateRules()
         for (kind, phases) in file.base.verdicts { g.rules.verdicts[kind, default: [:]].merge(phases) { $1 } }
         (g.maxDurationMs, g.settleMaxMs) = (file.base.maxDurationMs, file.base.settleMaxMs)
-        g.hitchRatioWarn = file.base.hitchRatioWarn ?? g.hitchRatioWarn
-        g.hitchRatioMax = file.base.hitchRatioMax ?? g.hitchRatioMax
-        (g.hitchRatioWarnByKind, g.hitchRatioMaxByKind) = (file.base.hitchRatioWarnByKind, file.base.hitchRatioMaxByKind)
+        g.hitchRatioLimits.merge(file.base.hitchRatioLimits) { $1 }
         g.masks = file.base.masks
         g.films = file.films
         return g

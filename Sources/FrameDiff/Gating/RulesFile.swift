@@ -11,16 +11,12 @@ struct RulesFile: Decodable {
     static let keys = ["kinds", "limits", "masks", "films", "$comment"], overrideKeys = ["glob", "kinds", "limits", "masks", "$comment"]
     /// The limits on a motion's or fade's hitch time ratio (ms of hitch a second): warn, fail.
     static let hitchRatioWarnLimit = "hitch_ratio_warn_ms_per_s", hitchRatioMaxLimit = "hitch_ratio_max_ms_per_s"
-    /// The kinds a hitch lies in, whose ratio may be bounded by kind.
-    static let animationKinds: [FindingKind] = [.motion, .fade]
+    /// Those limits in general, then for each kind a hitch lies in (`motion_hitch_ratio_max_ms_per_s`).
+    static let hitchRatioKeys: [String] = ([""] + [FindingKind.motion, .fade].map { $0.descriptor.name + "_" })
+        .flatMap { [$0 + hitchRatioWarnLimit, $0 + hitchRatioMaxLimit] }
     /// Every limit a rules file may set, for messages.
     static var limitNames: [String] {
-        GateRules.Override.durationLimits.map(\.name) + [GateRules.Override.settleLimit, hitchRatioWarnLimit, hitchRatioMaxLimit]
-            + animationKinds.flatMap { [hitchRatioLimit($0, warn: true), hitchRatioLimit($0, warn: false)] }
-    }
-    /// `motion_hitch_ratio_max_ms_per_s`, `fade_hitch_ratio_warn_ms_per_s`, ...
-    static func hitchRatioLimit(_ kind: FindingKind, warn: Bool) -> String {
-        kind.descriptor.name + "_" + (warn ? hitchRatioWarnLimit : hitchRatioMaxLimit)
+        GateRules.Override.durationLimits.map(\.name) + [GateRules.Override.settleLimit] + hitchRatioKeys
     }
 
     init(from decoder: any Decoder) throws {
@@ -77,14 +73,8 @@ extension GateRules.Override: Decodable {
                 }
                 if key.stringValue == Self.settleLimit {
                     settleMaxMs = ms
-                } else if key.stringValue == RulesFile.hitchRatioWarnLimit {
-                    hitchRatioWarn = ms
-                } else if key.stringValue == RulesFile.hitchRatioMaxLimit {
-                    hitchRatioMax = ms
-                } else if let kind = RulesFile.animationKinds.first(where: { RulesFile.hitchRatioLimit($0, warn: true) == key.stringValue }) {
-                    hitchRatioWarnByKind[kind] = ms
-                } else if let kind = RulesFile.animationKinds.first(where: { RulesFile.hitchRatioLimit($0, warn: false) == key.stringValue }) {
-                    hitchRatioMaxByKind[kind] = ms
+                } else if RulesFile.hitchRatioKeys.contains(key.stringValue) {
+                    hitchRatioLimits[key.stringValue] = ms
                 } else if let kind = Self.durationLimits.first(where: { $0.name == key.stringValue })?.kind {
                     maxDurationMs[kind] = ms
                 } else {

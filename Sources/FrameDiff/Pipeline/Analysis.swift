@@ -79,10 +79,8 @@ private final class Classifying: @unchecked Sendable {
         seen = PostureInference(options: options.posture.inference)
         top = TopDeltas(capacity: options.topDeltas)
         self.infer = infer
-        classifier.onStats = { [unowned self] s in
-            samples.append(HitchFinder.Sample(s))
-            onStats?(s)
-        }
+        classifier.onStats = onStats
+        classifier.onStep = { [unowned self] in samples.append($0) }
     }
 
     func add(_ m: FrameMeasure) {

@@ -17,12 +17,13 @@ func addHitches(to findings: inout [Finding], samples: [HitchFinder.Sample], eve
 
     // each hitch's own finding: the piece of its animation that holds its last moving frame
     // (an animation joined over a quiet gap has several)
+    let byParent = Dictionary(animations.map { ($0.parent, $0) }, uniquingKeysWith: { a, _ in a })
     var owner: [Int] = result.hitches.map { h in
-        let a = animations.first { $0.parent == h.parent }
+        guard let a = byParent[h.parent] else { return h.parent }
         return findings.indices.first { j in
             let f = findings[j]
-            return f.kind == (a?.kind ?? f.kind) && f.firstFrame <= h.lastMovingFrame && f.lastFrame >= h.lastMovingFrame
-                && f.firstFrame >= (a?.firstFrame ?? 0) && f.lastFrame <= (a?.lastFrame ?? Int.max)
+            return f.kind == a.kind && (f.firstFrame...f.lastFrame).contains(h.lastMovingFrame)
+                && f.firstFrame >= a.firstFrame && f.lastFrame <= a.lastFrame
         } ?? h.parent
     }
     // a piece (or the cut between pieces) that begins where a hitch resumes is the same animation,

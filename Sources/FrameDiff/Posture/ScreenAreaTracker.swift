@@ -107,25 +107,16 @@ struct ScreenAreaTracker: Sendable {
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 8, rows >= 8 else { return 1 }
         let picture = board.picture, dark = Float(options.darkLevel), same = Float(options.barTolerance)
-        var colour: SIMD3<Float>?
-        func darkFlat(_ i: Int) -> Bool {
-            guard picture.isFlat(i) else { return false }
-            let c = picture.mean(i)
-            guard max(c.x, c.y, c.z) < dark else { return false }
-            if let colour { return maxAbs(c - colour) <= same }
-            colour = c
-            return true
+        // a band is flat tiles of one dark colour: the colour of its first tile
+        func darkBar(from edge: TileBoard.Edge, first: Int, limit: Int) -> Int {
+            let c = picture.mean(first)
+            return board.barLength(from: edge, limit: limit) { i in
+                let m = picture.mean(i)
+                return picture.isFlat(i) && max(m.x, m.y, m.z) < dark && maxAbs(m - c) <= same
+            }
         }
-        func column(_ x: Int) -> Bool { (0..<rows).allSatisfy { darkFlat($0 * cols + x) } }
-        func row(_ y: Int) -> Bool { (0..<cols).allSatisfy { darkFlat(y * cols + $0) } }
-        func run(_ n: Int, _ line: (Int) -> Bool) -> Int {
-            colour = nil
-            var k = 0
-            while k < n && line(k) { k += 1 }
-            return k
-        }
-        let left = run(cols) { column($0) }, right = run(cols) { column(cols - 1 - $0) }
-        let top = run(rows) { row($0) }, bottom = run(rows) { row(rows - 1 - $0) }
+        let left = darkBar(from: .left, first: 0, limit: cols), right = darkBar(from: .right, first: cols - 1, limit: cols)
+        let top = darkBar(from: .top, first: 0, limit: rows), bottom = darkBar(from: .bottom, first: (rows - 1) * cols, limit: rows)
         // the widest band (as a share of its axis), with the band opposite it
         let bands = [left, right, top, bottom], opposites = [right, left, bottom, top], lengths = [cols, cols, rows, rows]
         func reach(_ i: Int) -> Double { Double(bands[i]) / Double(lengths[i]) }

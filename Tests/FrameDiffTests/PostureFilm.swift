@@ -1,0 +1,45 @@
+@testable import FrameDiff
+
+/// A synthetic film for posture inference's trackers: a tile picture at 30 fps (8x8 tiles unless
+/// `grid` says otherwise) whose frames change the tiles a test names, fed to one board, to
+/// posture inference and to each tracker alone (no codec).
+///
+///     var f = PostureFilm(); f.frame(f.all, complete: true) { _ in (SIMD3(100, 120, 140), 400) }; f.still(5)
+struct PostureFilm {
+    var grid = TileGrid(storedWidth: 128, storedHeight: 128, tile: 16)
+    var board = TileBoard()
+    var seen = PostureInference()
+    var covers = CoverTracker()
+    var turns = RotationTracker()
+    var screens = ScreenAreaTracker()
+    var k = 0
+    var ms: Double { Double(k) * 1000 / 30 }
+
+    /// One frame: `tiles` changed to what `look` says (mean, variance); `complete` for the first.
+    mutating func frame(_ tiles: [Int], complete: Bool = false, resized: Bool = false,
+                        look: (Int) -> (mean: SIMD3<Float>, variance: Float)) {
+        let changes = tiles.map { t in
+            let l = look(t)
+            return TileChange(index: t, rmse: 0.2, mean: l.mean, variance: l.variance)
+        }
+        let m = FrameMeasure(index: k, ptsMs: ms, rmse: RMSE(sse: 1, samples: 1), resized: resized, grid: grid,
+                             changes: changes, complete: complete)
+        board.update(m)
+        seen.add(m, board)
+        covers.add(m, board)
+        turns.add(m, board)
+        screens.add(m, board)
+        k += 1
+    }
+
+    mutating func still(_ n: Int) { for _ in 0..<n { frame([]) { _ in (.zero, 0) } } }
+    var all: [Int] { Array(0..<grid.count) }
+    func columns(_ r: Range<Int>) -> [Int] { all.filter { r.contains($0 % grid.columns) } }
+
+    /// The screen-area tracker's changes once the film has ended.
+    func screenChanges() -> [ScreenAreaTracker.Change] {
+        var s = screens
+        s.finish()
+        return s.changes
+    }
+}
