@@ -298,11 +298,32 @@ class Script:
             if region:
                 f["region"] = rotate_region(region, self.w, self.h, rotate)
             findings.append(f)
+        findings = joined(findings)
         w, h = (self.h, self.w) if rotate in (90, 270) else (self.w, self.h)
         return {"schema": "framediff/1", "film": film,
                 "video": {"width": w, "height": h, "frames": len(keep),
                           "frame_period_ms": round(self.period, 3), "vfr": self.vfr},
                 "findings": findings}
+
+
+def joined(findings):
+    """DESIGN.md: findings of one kind with the same first and last frame are one finding (placeholders
+    loading together), whose `regions` lists each part and whose `region` is their bounding box."""
+    out, by = [], {}
+    for f in findings:
+        key = (f["kind"], f["first_frame"], f["last_frame"])
+        if key not in by:
+            by[key] = f
+            out.append(f)
+            continue
+        one = by[key]
+        parts = one.pop("regions", [one["region"]] if "region" in one else []) + ([f["region"]] if "region" in f else [])
+        if parts:
+            x0, y0 = min(r["x"] for r in parts), min(r["y"] for r in parts)
+            x1, y1 = max(r["x"] + r["w"] for r in parts), max(r["y"] + r["h"] for r in parts)
+            one["region"] = {"x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0}
+            one["regions"] = sorted(parts, key=lambda r: (r["y"], r["x"], r["w"], r["h"]))
+    return out
 
 
 def rotate_region(r, w, h, rotate):

@@ -25,6 +25,21 @@ struct HardSampleTests {
         }
     }
 
+    @Test("placeholders that resolve on the same frame are one flash listing each region")
+    func placeholdersTogetherAreOneFlash() throws {
+        // h01 shows two image slots flat over the same frames (its truth: one flash, two regions)
+        let r = try Harness.run(["samples/h01-smooth-flashes.mp4", "--format", "json"])
+        #expect(r.code == 0, "\(r.stderr)")
+        let findings = try #require(Harness.json(r.stdout)["findings"] as? [[String: Any]])
+        let joined = findings.filter { $0["regions"] != nil }
+        #expect(joined.count == 1)
+        let one = try #require(joined.first)
+        #expect(one["kind"] as? String == "flash" && (one["regions"] as? [[String: Any]])?.count == 2)
+        #expect(abs((one["start_ms"] as? Double ?? 0) - 5333.333) < 17)
+        let same = findings.filter { $0["kind"] as? String == "flash" && $0["first_frame"] as? Int == one["first_frame"] as? Int }
+        #expect(same.count == 1, "one finding for the two placeholders")
+    }
+
     @Test("every truth finding found, nothing else", arguments: films)
     func matchesTruth(name: String) throws {
         let truth = try Harness.json(String(contentsOfFile: Harness.path("samples/\(name).truth.json"), encoding: .utf8))

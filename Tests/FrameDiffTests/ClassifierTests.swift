@@ -80,6 +80,44 @@ struct ClassifierTests {
         #expect(f[0].region.intersects(Rect(x: 16, y: 48, w: 96, h: 64)))
     }
 
+    @Test func placeholdersResolvingTogetherAreOneFlashWithTheirRegions() throws {
+        // two image slots far apart, flat on the same frames and filled on the same frame
+        let top = Rect(x: 16, y: 48, w: 96, h: 64), bottom = Rect(x: 48, y: 224, w: 96, h: 64)
+        var content = a
+        SyntheticClip.texture(&content, bottom, seed: 5)
+        var placeholders = content
+        SyntheticClip.fill(&placeholders, top, (158, 158, 158))
+        SyntheticClip.fill(&placeholders, bottom, (158, 158, 158))
+        var clip = SyntheticClip()
+        clip.hold(content, ms: 400)
+        clip.hold(placeholders, ms: 100)
+        clip.hold(content, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.flash], "\(f.map { "\($0.kind) \($0.region)" })")
+        let flash = try #require(f.first)
+        #expect(flash.regions.count == 2)
+        #expect(flash.regions.allSatisfy { flash.region.union($0) == flash.region })
+        #expect(flash.regions.contains { $0.intersects(top) } && flash.regions.contains { $0.intersects(bottom) })
+    }
+
+    @Test func findingsOfOneKindOverTheSameFramesJoinAndOthersDoNot() {
+        func d(_ kind: FindingKind, _ first: Int, _ last: Int, _ r: Rect, area: Double) -> Detection {
+            Detection(kind: kind, startMs: Double(first) * 10, endMs: Double(last) * 10, firstFrame: first, lastFrame: last,
+                      peakRMSE: area, region: r, area: area)
+        }
+        let joined = Classifier.joined([
+            d(.motion, 3, 9, Rect(x: 0, y: 100, w: 50, h: 50), area: 0.2),
+            d(.motion, 3, 9, Rect(x: 200, y: 0, w: 10, h: 10), area: 0.1),
+            d(.motion, 3, 8, Rect(x: 0, y: 0, w: 10, h: 10), area: 0.1),
+            d(.fade, 3, 9, Rect(x: 0, y: 0, w: 10, h: 10), area: 0.1),
+        ])
+        #expect(joined.count == 3)
+        #expect(joined[0].regions == [Rect(x: 200, y: 0, w: 10, h: 10), Rect(x: 0, y: 100, w: 50, h: 50)])
+        #expect(joined[0].region == Rect(x: 0, y: 0, w: 210, h: 150))
+        #expect(abs(joined[0].area - 0.3) < 1e-9 && joined[0].peakRMSE == 0.2)
+        #expect(joined[1].regions.isEmpty && joined[2].regions.isEmpty)
+    }
+
     @Test func flashRightAfterACutIsReportedWithTheCut() throws {
         var placeholder = b
         SyntheticClip.fill(&placeholder, Rect(x: 32, y: 40, w: 112, h: 72), (158, 158, 158))
@@ -208,7 +246,7 @@ struct ClassifierTests {
         #expect(abs((f.first?.durationMs ?? 0) - 4 * period) < 1)
     }
 
-    @Test func twoPlaceholdersAtOnceAreTwoFlashes() throws {
+    @Test func twoPlaceholdersSideBySideAtOnceAreOneFlashOfTwoRegions() throws {
         var placeholders = a
         SyntheticClip.fill(&placeholders, Rect(x: 16, y: 48, w: 48, h: 48), (158, 158, 158))
         SyntheticClip.fill(&placeholders, Rect(x: 96, y: 48, w: 48, h: 48), (158, 158, 158))
@@ -221,7 +259,9 @@ struct ClassifierTests {
         clip.hold(page, ms: 400)
         clip.hold(placeholders, ms: 83.3)
         clip.hold(shown, ms: 400)
-        #expect(kinds(try clip.findings()) == [.flash, .flash])
+        let f = try clip.findings()
+        #expect(kinds(f) == [.flash])
+        #expect(f.first?.regions.count == 2)
     }
 
     @Test func textureArrivingInSmallStepsOnFlatTilesIsNoFlash() throws {

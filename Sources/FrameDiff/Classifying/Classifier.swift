@@ -118,7 +118,30 @@ public final class Classifier {
     /// Classifies what is left and returns every finding in time order.
     public func finish() -> [Detection] {
         flush(closing: true)
-        return findings.sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
+        return Self.joined(findings).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
+    }
+
+    /// Findings of one kind over the same first and last frame are one event for the user (DESIGN.md):
+    /// one finding whose `regions` lists each part, timed as they are, described by its largest part.
+    static func joined(_ findings: [Detection]) -> [Detection] {
+        struct Key: Hashable { var kind: FindingKind, first: Int, last: Int }
+        var groups: [Key: [Detection]] = [:]
+        var order: [Key] = []
+        for f in findings {
+            let k = Key(kind: f.kind, first: f.firstFrame, last: f.lastFrame)
+            if groups[k] == nil { order.append(k) }
+            groups[k, default: []].append(f)
+        }
+        return order.map { k in
+            let parts = groups[k]!
+            guard parts.count > 1 else { return parts[0] }
+            var one = parts.max { ($0.area, $1.region.y, $1.region.x) < ($1.area, $0.region.y, $0.region.x) }!
+            one.regions = parts.map(\.region).sorted { ($0.y, $0.x, $0.w, $0.h) < ($1.y, $1.x, $1.w, $1.h) }
+            one.region = parts.dropFirst().reduce(parts[0].region) { $0.union($1.region) }
+            one.area = min(1, parts.reduce(0) { $0 + $1.area })
+            one.peakRMSE = parts.map(\.peakRMSE).max()!
+            return one
+        }
     }
 
     private func frame(_ m: FrameMeasure, changes: [ClassifierWindow.Change]) -> ClassifierWindow.Frame {

@@ -20,6 +20,10 @@ public struct Detection: Sendable, Equatable {
     public var region: Rect
     /// Share of the frame's area that changed (or went flat), 0-1.
     public var area: Double = 0
+    /// When several regions changed over the same frames as one event (a page's images loading
+    /// together, the strips of one scroll), each of them; `region` is their bounding box. Empty
+    /// for a finding of one region.
+    public var regions: [Rect] = []
     /// Mean colour of the flat interval, for flash and blank.
     public var colour: SIMD3<UInt8>?
     /// The measures the kind was decided on (a fade's blend residual, a flash's uniformity and

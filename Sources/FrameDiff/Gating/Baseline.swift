@@ -55,8 +55,7 @@ public struct Baseline: Sendable {
                          .object([("kind", .string(e.kind.descriptor.name)), ("event", e.event.map { .int($0) } ?? .null),
                                   ("phase", .string(e.phase.rawValue)), ("start_ms", .number(e.startMs, decimals: 3)),
                                   ("end_ms", .number(e.endMs, decimals: 3)),
-                                  ("region", .object([("x", .int(e.region.x)), ("y", .int(e.region.y)),
-                                                      ("w", .int(e.region.w)), ("h", .int(e.region.h))]))])
+                                  ("region", e.region.json)])
                      }))
                  }))])
     }

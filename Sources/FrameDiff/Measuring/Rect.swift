@@ -69,3 +69,8 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         self = r
     }
 }
+
+extension Rect {
+    /// `{"x", "y", "w", "h"}` as reports and baselines write a region.
+    var json: JSON { .object([("x", .int(x)), ("y", .int(y)), ("w", .int(w)), ("h", .int(h))]) }
+}

@@ -58,9 +58,10 @@ extension Finding {
             ("first_frame", .int(self.firstFrame)),
             ("last_frame", .int(self.lastFrame)),
             ("peak_rmse", .number(self.peakRMSE, decimals: 6)),
-            ("region", .object([("x", .int(self.region.x)), ("y", .int(self.region.y)), ("w", .int(self.region.w)), ("h", .int(self.region.h))])),
+            ("region", self.region.json),
             ("area", .number(self.area, decimals: 4)),
         ]
+        if !self.regions.isEmpty { members.append(("regions", .array(self.regions.map(\.json)))) }
         if let c = self.colour { members.append(("colour", .string(c.hex))) }
         if !self.evidence.isEmpty {
             members.append(("evidence", .object(self.evidence.map { ($0.name, .number($0.value, decimals: 4)) })))

@@ -54,6 +54,7 @@ extension Finding {
         line += "  " + self.region.description.padding(toLength: 18, withPad: " ", startingAt: 0)
         line += "  rmse " + JSON.format(self.peakRMSE, decimals: 3)
         if let c = self.colour { line += "  " + c.hex }
+        if !self.regions.isEmpty { line += "  \(self.regions.count) regions" }
         return line
     }
 }
