@@ -118,6 +118,29 @@ struct ClassifierTests {
         #expect(joined[1].regions.isEmpty && joined[2].regions.isEmpty)
     }
 
+    @Test func aStripAtTheFramesEdgeNarrowerThanASlotIsNoFlash() throws {
+        // 168 px wide: the last tile column is 8 px. A 24-px strip (a scrollbar over a flat header)
+        // touches two tile columns but is no 32-px image slot; a 40-px one is.
+        func clip(strip: Int) -> SyntheticClip {
+            var page = PNGImage(width: 168, height: 320)
+            SyntheticClip.fill(&page, Rect(x: 0, y: 0, w: 168, h: 320), (250, 250, 250))
+            SyntheticClip.texture(&page, Rect(x: 0, y: 240, w: 168, h: 64), seed: 3)
+            SyntheticClip.texture(&page, Rect(x: 168 - strip, y: 48, w: strip, h: 160), seed: 4)
+            var flat = page
+            SyntheticClip.fill(&flat, Rect(x: 168 - strip, y: 48, w: strip, h: 160), (0, 147, 209))
+            var c = SyntheticClip()
+            c.hold(page, ms: 400)
+            c.hold(flat, ms: 100)
+            c.hold(page, ms: 400)
+            return c
+        }
+        var tileSized = ClassifierOptions()
+        tileSized.flashMinSidePx = 16
+        #expect(kinds(try clip(strip: 24).findings(options: tileSized)) == [.flash], "counted in tiles it would be a flash")
+        #expect(!kinds(try clip(strip: 24).findings()).contains(.flash))
+        #expect(kinds(try clip(strip: 40).findings()) == [.flash])
+    }
+
     @Test func flashRightAfterACutIsReportedWithTheCut() throws {
         var placeholder = b
         SyntheticClip.fill(&placeholder, Rect(x: 32, y: 40, w: 112, h: 72), (158, 158, 158))

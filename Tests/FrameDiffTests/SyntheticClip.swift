@@ -66,11 +66,13 @@ struct SyntheticClip {
     func findings(vfr: Bool = false, options: ClassifierOptions = ClassifierOptions()) throws -> [Detection] {
         var kept: [(ms: Double, image: PNGImage)] = []
         for f in frames where !vfr || kept.last?.image.pixels != f.image.pixels { kept.append(f) }
-        let grid = TileGrid(storedWidth: Self.width, storedHeight: Self.height, tile: 16)
+        // (the frames' own size: a test may use a width that is no multiple of the tile)
+        let (width, height) = (frames.first?.image.width ?? Self.width, frames.first?.image.height ?? Self.height)
+        let grid = TileGrid(storedWidth: width, storedHeight: height, tile: 16)
         let meter = try Meter(grid: grid)
         let classifier = Classifier(options: options)
         for (i, f) in kept.enumerated() {
-            let rmse = try meter.push(DecodedFrame(ptsMs: f.ms, storedWidth: Self.width, storedHeight: Self.height,
+            let rmse = try meter.push(DecodedFrame(ptsMs: f.ms, storedWidth: width, storedHeight: height,
                                                    pixels: .rgb(f.image)))
             classifier.add(FrameMeasure(index: i, ptsMs: f.ms, rmse: rmse, resized: false, grid: grid,
                                         changes: meter.changedTiles(all: i == 0), complete: i == 0))

@@ -138,8 +138,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var blankPaintFactor: Double = 2
     /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
     public var flashMinTiles: Int = 4
-    /// ...and at least this many tiles wide and high (a strip one tile wide is an edge or a line).
-    public var flashMinSide: Int = 2
+    /// ...and at least this many pixels wide and high, counting the partial tiles at the frame's
+    /// edges at their real size: a strip narrower than a 32x32 slot (an edge, a line, a scrollbar
+    /// over a flat header) is no image slot, whatever tiles it touches.
+    public var flashMinSidePx: Int = 32
     /// A placeholder's region holds still before it and its content stays after it within this many
     /// `stateTolerance`s (or `contentStayShare` of its contrast, when larger).
     public var holdFactor: Double = 4
