@@ -309,20 +309,19 @@ class Script:
 def joined(findings):
     """DESIGN.md: findings of one kind with the same first and last frame are one finding (placeholders
     loading together), whose `regions` lists each part and whose `region` is their bounding box."""
-    out, by = [], {}
+    groups = {}
     for f in findings:
-        key = (f["kind"], f["first_frame"], f["last_frame"])
-        if key not in by:
-            by[key] = f
-            out.append(f)
-            continue
-        one = by[key]
-        parts = one.pop("regions", [one["region"]] if "region" in one else []) + ([f["region"]] if "region" in f else [])
-        if parts:
-            x0, y0 = min(r["x"] for r in parts), min(r["y"] for r in parts)
-            x1, y1 = max(r["x"] + r["w"] for r in parts), max(r["y"] + r["h"] for r in parts)
+        groups.setdefault((f["kind"], f["first_frame"], f["last_frame"]), []).append(f)
+    out = []
+    for parts in groups.values():  # (in the order each first appeared)
+        one = parts[0]
+        rects = [p["region"] for p in parts if "region" in p]
+        if len(parts) > 1 and rects:
+            x0, y0 = min(r["x"] for r in rects), min(r["y"] for r in rects)
+            x1, y1 = max(r["x"] + r["w"] for r in rects), max(r["y"] + r["h"] for r in rects)
             one["region"] = {"x": x0, "y": y0, "w": x1 - x0, "h": y1 - y0}
-            one["regions"] = sorted(parts, key=lambda r: (r["y"], r["x"], r["w"], r["h"]))
+            one["regions"] = sorted(rects, key=lambda r: (r["y"], r["x"], r["w"], r["h"]))
+        out.append(one)
     return out
 
 

@@ -138,6 +138,7 @@ public final class Classifier {
             var one = parts.max { ($0.area, $1.region.y, $1.region.x) < ($1.area, $0.region.y, $0.region.x) }!
             one.regions = parts.map(\.region).sorted { ($0.y, $0.x, $0.w, $0.h) < ($1.y, $1.x, $1.w, $1.h) }
             one.region = parts.dropFirst().reduce(parts[0].region) { $0.union($1.region) }
+            // (the parts are disjoint tile sets: separate spatial groups, separate flat patches)
             one.area = min(1, parts.reduce(0) { $0 + $1.area })
             one.peakRMSE = parts.map(\.peakRMSE).max()!
             return one

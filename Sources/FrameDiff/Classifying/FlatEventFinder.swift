@@ -314,7 +314,7 @@ struct FlatEventFinder {
         }
         defer { for t in cells { look.marked[t] = false } }
         let fill = Double(cellCount) / Double(box.width * box.height)
-        let pixels = grid.tileRect(box.y0 * grid.columns + box.x0).union(grid.tileRect(box.y1 * grid.columns + box.x1))
+        let pixels = box.pixels(in: grid)
         guard cellCount >= options.flashMinTiles, pixels.w >= options.flashMinSidePx, pixels.h >= options.flashMinSidePx,
               fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)

@@ -15,6 +15,13 @@ struct TileBox: Sendable, Equatable {
     }
 
     var isEmpty: Bool { x1 < x0 }
+
+    /// The box's stored pixels: the tiles at the frame's right and bottom edges count at their
+    /// real, possibly partial, size.
+    func pixels(in grid: TileGrid) -> Rect {
+        guard !isEmpty else { return Rect(x: 0, y: 0, w: 0, h: 0) }
+        return grid.tileRect(y0 * grid.columns + x0).union(grid.tileRect(y1 * grid.columns + x1))
+    }
     var width: Int { isEmpty ? 0 : x1 - x0 + 1 }
     var height: Int { isEmpty ? 0 : y1 - y0 + 1 }
 
