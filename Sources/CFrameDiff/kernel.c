@@ -194,6 +194,7 @@ uint64_t fd_image_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, pt
 // --- which bytes of two rows differ ---------------------------------------------------------------
 
 // Sets bit i of bits[] (32 a word) when a[i] != b[i]; returns nonzero when any byte differs.
+// (fd_diff_bits may leave bits[] as it was when it returns 0: its callers skip equal rows.)
 static int diff_bits_c(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits) {
     uint32_t any = 0;
     for (int w = 0; w * 32 < n; w++) {
@@ -206,10 +207,33 @@ static int diff_bits_c(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits
 }
 
 #ifdef FD_X86
+// One read of an equal row, as memcmp makes: 128 bytes a step until a 32-byte word differs, and
+// only from that word on the bitmap (the words before it are zeroed, not compared again).
+// NB: memcmp first and a bitmap of the whole row after it read a changed row twice; perf on the
+// second bench film put memcmp at 8.6% and this bitmap at 1.2% of the main job.
 __attribute__((target("avx2")))
 static int diff_bits_avx2(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits) {
+    int i = 0;
+    for (; i + 128 <= n; i += 128) {
+        __m256i d0 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + i)), _mm256_loadu_si256((const __m256i *)(b + i)));
+        __m256i d1 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + i + 32)), _mm256_loadu_si256((const __m256i *)(b + i + 32)));
+        __m256i d2 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + i + 64)), _mm256_loadu_si256((const __m256i *)(b + i + 64)));
+        __m256i d3 = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + i + 96)), _mm256_loadu_si256((const __m256i *)(b + i + 96)));
+        __m256i any4 = _mm256_or_si256(_mm256_or_si256(d0, d1), _mm256_or_si256(d2, d3));
+        if (!_mm256_testz_si256(any4, any4)) break;
+    }
+    if (i + 128 > n) {
+        // the tail: equal when its words and last bytes are
+        int j = i;
+        for (; j + 32 <= n; j += 32) {
+            __m256i d = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + j)), _mm256_loadu_si256((const __m256i *)(b + j)));
+            if (!_mm256_testz_si256(d, d)) break;
+        }
+        if (j + 32 > n && memcmp(a + j, b + j, (size_t)(n - j)) == 0) return 0;
+    }
+    int w = i / 32;
+    memset(bits, 0, (size_t)w * sizeof *bits);
     uint32_t any = 0;
-    int w = 0;
     for (; (w + 1) * 32 <= n; w++) {
         __m256i va = _mm256_loadu_si256((const __m256i *)(a + w * 32));
         __m256i vb = _mm256_loadu_si256((const __m256i *)(b + w * 32));
@@ -226,7 +250,8 @@ int fd_diff_bits(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits) {
 #ifdef FD_X86
     if (cpu_has_avx2()) return diff_bits_avx2(a, b, n, bits);
 #endif
-    return diff_bits_c(a, b, n, bits);
+    // (memcmp first: most rows are equal, and it reads them at memory speed)
+    return memcmp(a, b, (size_t)n) ? diff_bits_c(a, b, n, bits) : 0;
 }
 
 // --- one 16-pixel 8-bit RGB tile ------------------------------------------------------------------

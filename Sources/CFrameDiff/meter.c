@@ -76,7 +76,21 @@ struct fd_meter {
     int pixels_dirty;          // masks were added since `pixels` and `samples` were counted
     uint64_t sse, samples;
     int changed_bands;
+    // The per-stage account, when asked: each mark gives the ticks since the last to one stage.
+    int count_stages;
+    uint64_t mark;
+    fd_stage_counts counts;
 };
+
+// Gives the time since the last mark to a stage of the account (nothing when it is off).
+#define STAGE_DONE(m, stage)                                    \
+    do {                                                        \
+        if ((m)->count_stages) {                                \
+            uint64_t now_ = fd_ticks();                         \
+            (m)->counts.stage += now_ - (m)->mark;              \
+            (m)->mark = now_;                                   \
+        }                                                       \
+    } while (0)
 
 static void *alloc_rgb(int w, int h, int bpc, ptrdiff_t *stride) {
     // Padded stride: swscale leaves the last pixels of a row unwritten when the stride is exactly
@@ -224,6 +238,8 @@ void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h) {
 }
 
 void fd_meter_keep_stats(fd_meter *m, int keep) { m->keep_stats = keep; }
+void fd_meter_count_stages(fd_meter *m, int on) { m->count_stages = on; }
+fd_stage_counts fd_meter_stage_counts(const fd_meter *m) { return m->counts; }
 
 // Zeroes masked pixels of rows [y0, y0+rows) of an RGB buffer whose first row is y0.
 static void apply_masks(const fd_meter *m, uint8_t *rgb, int y0, int rows) {
@@ -247,6 +263,7 @@ static void take_tiles(fd_meter *m, const uint8_t *fresh, int by, int rows) {
         if (!m->flag[t]) continue;
         int x0 = t * m->tile, px = x0 + m->tile < m->w ? m->tile : m->w - x0;
         size_t off = (size_t)x0 * 3 * m->bpc, bytes = (size_t)px * 3 * m->bpc;
+        m->counts.measure_bytes += bytes * (size_t)rows;
         if (m->has_prev && m->bpc == 1 && px == 16) {
             // (a tile whose RGB did not change gets the statistics and bytes it already has)
             sse[t] = fd_tile16_take(cur + off, m->stride, fresh + off, m->stride, rows, m->keep_stats ? &stats[t] : NULL);
@@ -290,19 +307,22 @@ int fd_meter_push_rgb(fd_meter *m, const uint8_t *rgb, ptrdiff_t stride, int bit
         rgb = wide;
         stride = ws;
     }
+    if (m->count_stages) m->mark = fd_ticks();
     start_push(m);
     for (int by = 0; by < m->ty; by++) {
         int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
         const uint8_t *cur = m->pic + (ptrdiff_t)y0 * m->stride;
         int changed = !m->has_prev || m->nmasks;  // masked pixels are zero in the picture
-        for (int r = 0; r < rows && !changed; r++)
+        for (int r = 0; r < rows && !changed; r++, m->counts.compare_bytes += row)
             changed = memcmp(rgb + (y0 + r) * stride, cur + r * m->stride, row) != 0;
+        STAGE_DONE(m, compare_ticks);
         if (!changed) continue;
         m->changed_bands++;
         for (int r = 0; r < rows; r++) memcpy(m->scratch + r * m->stride, rgb + (y0 + r) * stride, row);
         apply_masks(m, m->scratch, y0, rows);
         memset(m->flag, 1, (size_t)m->tx);
         take_tiles(m, m->scratch, by, rows);
+        STAGE_DONE(m, measure_ticks);
     }
     finish_push(m);
     av_free(wide);
@@ -342,11 +362,11 @@ static inline int any_bit(const uint32_t *bits, int b0, int b1) {
 }
 
 // Flags the tiles of band [y0, y0+rows) whose planes differ between two frames; returns how many.
-// NB: rows are compared with memcmp (at memory speed, stopping at the first difference); a row
-// that differs gets a bitmap of differing bytes (AVX2 compare + movemask) from which its tiles are
-// found, skipping tiles already flagged (walking its set bits instead cost 3.3% of the main job
-// against 2%). A compare per tile instead of the bitmap cost 4% of a `rank` run, the bitmap of
-// every row without the memcmp 9%.
+// NB: each row is read once (fd_diff_bits: 128 bytes a step while equal, a bitmap of differing
+// bytes from the first difference on; memcmp and then a bitmap of the whole row read a changed row
+// twice), and its tiles are found from the bitmap, skipping tiles already flagged (walking its set
+// bits instead cost 3.3% of the main job against 2%). A compare per tile instead of the bitmap
+// cost 4% of a `rank` run, the bitmap of every whole row 9%.
 static int flag_tiles(fd_meter *m, const AVFrame *a, const AVFrame *b, int y0, int rows) {
     const plane_layout *l = &m->layout;
     memset(m->flag, 0, (size_t)m->tx);
@@ -357,8 +377,8 @@ static int flag_tiles(fd_meter *m, const AVFrame *a, const AVFrame *b, int y0, i
         for (int r = r0; r < r1 && flagged < m->tx; r++) {
             const uint8_t *ra = a->data[p] + (ptrdiff_t)r * a->linesize[p];
             const uint8_t *rb = b->data[p] + (ptrdiff_t)r * b->linesize[p];
-            // most rows are equal, and memcmp stops at the first difference of those that are not
-            if (!memcmp(ra, rb, (size_t)l->row_bytes[p]) || !fd_diff_bits(ra, rb, l->row_bytes[p], m->bits)) continue;
+            m->counts.compare_bytes += (uint64_t)l->row_bytes[p];
+            if (!fd_diff_bits(ra, rb, l->row_bytes[p], m->bits)) continue;
             if (!l->tileable) {
                 memset(m->flag, 1, (size_t)m->tx);
                 return m->tx;
@@ -478,6 +498,7 @@ static int convert_span(fd_meter *m, const AVFrame *f, int by, int rows, int t0,
     int dst_stride[4] = {(int)stride};
     sws_scale(c, src, src_stride, 0, rows, dst, dst_stride);
     if (m->post) post_convert(m, m->inter, m->inter_stride, m->scratch, m->stride, x0, x1, rows);
+    m->counts.convert_bytes += (uint64_t)(x1 - x0) * (uint64_t)rows * 3u * (uint64_t)m->bpc;
     return 0;
 }
 
@@ -487,6 +508,7 @@ static void convert_whole(fd_meter *m, const uint8_t *const *data, const int *li
     int out_stride[4] = {(int)(m->post ? m->inter_stride : m->stride)};
     sws_scale(m->sws_whole, data, linesize, 0, m->h, out, out_stride);
     if (m->post) post_convert(m, m->inter_whole, m->inter_stride, dst, m->stride, 0, m->w, m->h);
+    m->counts.convert_bytes += (uint64_t)m->w * (uint64_t)m->h * 3u * (uint64_t)m->bpc;
 }
 
 // Span widths a converter is made for: every width up to 8 tiles, then 4 a doubling (10, 12, 14,
@@ -668,6 +690,7 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
     int compare = !rebuilt && m->has_prev && prev->data[0] && prev->format == cur->format &&
                   prev->width == cur->width && prev->height == cur->height;
     int palette_changed = compare && m->layout.palette && memcmp(cur->data[1], prev->data[1], 1024);
+    if (m->count_stages) m->mark = fd_ticks();
     start_push(m);
 
     if (m->mode == MODE_WHOLE) {
@@ -676,12 +699,14 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
             int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
             any = flag_tiles(m, cur, prev, y0, rows) > 0;
         }
+        STAGE_DONE(m, compare_ticks);
         if (any && !m->whole && !(m->whole = alloc_rgb(m->w, m->h, m->bpc, &m->stride))) {
             fd_set_error(err, errlen, "out of memory for the frame's RGB picture", 0);
             return -1;
         }
         if (any) {
             convert_whole(m, (const uint8_t *const *)cur->data, cur->linesize, m->whole);
+            STAGE_DONE(m, convert_ticks);
             memset(m->flag, 1, (size_t)m->tx);
             for (int by = 0; by < m->ty; by++) {
                 int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
@@ -692,6 +717,7 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
             }
         }
         finish_push(m);
+        STAGE_DONE(m, measure_ticks);
         return 0;
     }
     for (int by = 0; by < m->ty; by++) {
@@ -703,6 +729,7 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
         } else {
             n = flag_tiles(m, cur, prev, y0, rows);
         }
+        STAGE_DONE(m, compare_ticks);
         if (!n) continue;
         m->changed_bands++;
         if (m->mode == MODE_BANDS) memset(m->flag, 1, (size_t)m->tx);
@@ -710,10 +737,13 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
             fd_set_error(err, errlen, "cannot convert the frame to RGB", 0);
             return -1;
         }
+        STAGE_DONE(m, convert_ticks);
         apply_masks(m, m->scratch, y0, rows);
         take_tiles(m, m->scratch, by, rows);
+        STAGE_DONE(m, measure_ticks);
     }
     finish_push(m);
+    STAGE_DONE(m, measure_ticks);
     return 0;
 }
 

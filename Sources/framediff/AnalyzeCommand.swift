@@ -48,8 +48,11 @@ struct AnalyzeCommand: Command {
                 let progress = ProgressLine(quiet: quiet)
                 defer { progress.done() }
                 // judged once, as check judges (its masks too): markdown, junit and html mark what fails
-                let report = try rules.judged(analyseFilm(film, options: rules.analysisOptions(options, for: film), onStats: stats == nil ? nil : { rows.append($0.csvRow) },
+                var filmOptions = rules.analysisOptions(options, for: film)
+                filmOptions.scan.stages = StageReport.account()
+                let report = try rules.judged(analyseFilm(film, options: filmOptions, onStats: stats == nil ? nil : { rows.append($0.csvRow) },
                                                   onProgress: { progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2) }))
+                StageReport.print(filmOptions.scan.stages, film: film)
                 if let stats {
                     try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
                 }

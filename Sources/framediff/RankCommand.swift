@@ -36,9 +36,12 @@ struct RankCommand: Command {
         try refuseOutputs([out], overwriting: [film])
         let progress = ProgressLine(quiet: quiet)
         defer { progress.done() }
+        var scan = scan
+        scan.stages = StageReport.account()
         let ranking = try Ranking.measure(film: film, options: scan) {
             progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2)
         }
+        StageReport.print(scan.stages, film: film)
         let text = format == .json ? ranking.json(top: top).rendered() + "\n" : ranking.text(top: top)
         try emit(text, to: out)
         return 0

@@ -67,4 +67,42 @@ struct HandoffTests {
         #expect(q.take() == 1)
         #expect(q.take() == nil)
     }
+
+    @Test("woken in batches: every item arrives in order, from both sides' waits", arguments: [1, 3, 4, 8])
+    func batchedWakeUps(batch: Int) {
+        let q = Handoff<Int>(capacity: 8, batch: batch)
+        let producer = Thread {
+            for i in 0..<5000 {
+                q.put(i)
+                if i % 97 == 0 { usleep(200) }  // the consumer catches up and sleeps on an empty queue
+            }
+            q.close()
+        }
+        producer.start()
+        var got: [Int] = []
+        while let i = q.take() {
+            got.append(i)
+            if i % 89 == 0 { usleep(200) }  // the producer fills the ring and sleeps on a full queue
+        }
+        #expect(got == Array(0..<5000))
+    }
+
+    @Test("fewer items than a batch still reach a sleeping consumer when the queue closes")
+    func partialBatchAtClose() {
+        let q = Handoff<Int>(capacity: 8, batch: 4)
+        let done = DispatchSemaphore(value: 0)
+        final class Received: @unchecked Sendable { var items: [Int] = [] }  // written by the consumer, read after `done`
+        let got = Received()
+        let consumer = Thread {
+            while let i = q.take() { got.items.append(i) }
+            done.signal()
+        }
+        consumer.start()
+        usleep(50_000)  // the consumer is asleep on the empty queue
+        q.put(1)
+        q.put(2)
+        q.close()
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(got.items == [1, 2])
+    }
 }

@@ -120,6 +120,26 @@ struct KernelVariantTests {
             #expect(fd_kernel_diff_bits(2, a, b, Int32(n), &out) == anyRef)
         }
         #expect(fd_kernel_diff_bits(0, a, a, Int32(n), &reference) == 0)
+        #expect(fd_kernel_diff_bits(2, a, a, Int32(n), &out) <= 0)
+    }
+
+    /// The AVX2 compare skips equal 128-byte steps and zeroes their words: one differing byte
+    /// before, on and after a step's edge, and in the tail.
+    @Test("one differing byte, wherever it is", arguments: [0, 31, 127, 128, 200, 3583, 3600, 3617])
+    func diffBitsOneByte(at position: Int) {
+        var rng = SplitMix64(seed: 77)
+        for n in [300, 3618] where position < n {
+            let a = rng.bytes(n)
+            var b = a
+            b[position] ^= 1
+            let words = (n + 31) / 32
+            var reference = [UInt32](repeating: 0, count: words + 1)
+            var out = [UInt32](repeating: 0xFFFF_FFFF, count: words + 1)  // stale bits must be zeroed
+            #expect(fd_kernel_diff_bits(0, a, b, Int32(n), &reference) == 1)
+            guard fd_kernel_diff_bits(2, a, b, Int32(n), &out) >= 0 else { continue }
+            #expect(Array(out.prefix(words)) == Array(reference.prefix(words)), "n \(n)")
+            #expect(reference[position / 32] == 1 << UInt32(position % 32))
+        }
     }
 
     @Test("a 16-pixel tile's squared differences and statistics", arguments: [1, 2, 15, 16])

@@ -125,6 +125,15 @@ fd_meter *fd_meter_create(int width, int height, int tile);
 void fd_meter_free(fd_meter *m);
 /// Whether to keep per-tile statistics (mean colour, flatness); on by default. `rank` needs none.
 void fd_meter_keep_stats(fd_meter *m, int keep);
+/// What the meter's pushes cost, counted when asked (fd_meter_count_stages, off by default): the
+/// time in each stage in fd_ticks, and the bytes each read (compare: plane rows of the new frame)
+/// or wrote (convert: RGB from swscale; measure: RGB of the tiles measured).
+typedef struct fd_stage_counts {
+    uint64_t compare_ticks, convert_ticks, measure_ticks;
+    uint64_t compare_bytes, convert_bytes, measure_bytes;
+} fd_stage_counts;
+void fd_meter_count_stages(fd_meter *m, int on);
+fd_stage_counts fd_meter_stage_counts(const fd_meter *m);
 /// Excludes a rectangle (stored orientation, pixels) from every measure.
 void fd_meter_add_mask(fd_meter *m, int x, int y, int w, int h);
 /// Measures the video's current frame against the previous push. 0, or -1 with err.
@@ -180,6 +189,14 @@ int fd_clip_write(const char *path, const uint8_t *const *rgb, const ptrdiff_t *
 int fd_fixed_mmap_threshold(int bytes);
 /// Returns the allocator's free pages to the system (malloc_trim). 1 when some were, else 0.
 int fd_trim_free_memory(void);
+
+// ---------------------------------------------------------------------------------------------
+// Clocks for the per-stage account (FRAMEDIFF_STAGES): a cheap tick to share a thread's time
+// between its stages (the TSC on x86-64, else monotonic ns), and CPU time (user + system, ns) of
+// the calling thread and of the whole process.
+uint64_t fd_ticks(void);
+uint64_t fd_thread_cpu_ns(void);
+uint64_t fd_process_cpu_ns(void);
 
 // ---------------------------------------------------------------------------------------------
 // Digests (libavutil): SHA-256 of `size` bytes into `out`. 0, or -1 when no memory.

@@ -14,13 +14,14 @@ public final class Meter {
     private let handle: OpaquePointer
 
     /// The corresponding C function is `fd_meter_create`.
-    public init(grid: TileGrid, masks: [Rect] = [], keepStatistics: Bool = true) throws {
+    public init(grid: TileGrid, masks: [Rect] = [], keepStatistics: Bool = true, countStages: Bool = false) throws {
         guard let h = fd_meter_create(Int32(grid.storedWidth), Int32(grid.storedHeight), Int32(grid.tile)) else {
             throw MeterError.cannotCreate(width: grid.storedWidth, height: grid.storedHeight)
         }
         self.grid = grid
         handle = h
         fd_meter_keep_stats(h, keepStatistics ? 1 : 0)
+        fd_meter_count_stages(h, countStages ? 1 : 0)
         for mask in masks {
             // (a mask beyond the frame masks nothing; clipping first keeps the numbers in C's range)
             let r = grid.toStored(mask).intersection(Rect(x: 0, y: 0, w: grid.storedWidth, h: grid.storedHeight))
@@ -40,8 +41,11 @@ public final class Meter {
         }
         let grid = TileGrid(storedWidth: frame.storedWidth, storedHeight: frame.storedHeight, tile: scan.tile, rotation: rotation,
                             mirrored: mirrored)
-        return try Meter(grid: grid, masks: scan.masks, keepStatistics: keepStatistics)
+        return try Meter(grid: grid, masks: scan.masks, keepStatistics: keepStatistics, countStages: scan.stages != nil)
     }
+
+    /// What the meter's pushes cost so far, stage by stage (counted when made with `countStages`).
+    var stageCounts: fd_stage_counts { fd_meter_stage_counts(handle) }
 
     /// Measures a frame against the previous push. The corresponding C functions are
     /// `fd_meter_push_video` and `fd_meter_push_rgb`.

@@ -1,3 +1,5 @@
+import CFrameDiff
+
 /// How a film is measured: tile size, masks, decoder threads, and whether per-tile detail is kept.
 ///
 ///     var options = ScanOptions(); options.masks = [Rect(x: 0, y: 0, w: 300, h: 80)]
@@ -17,6 +19,8 @@ public struct ScanOptions: Sendable {
     /// NB: the slowest frame measured, 8192x8192 H.264, took 2.6 s with the other core busy; a
     /// minute is generous.
     public var stallSeconds: Double = 60
+    /// Where the run's CPU and bytes go, stage by stage, when set (FRAMEDIFF_STAGES=1); nil counts nothing.
+    public var stages: StageAccount?
 
     public init() {}
 }
@@ -34,21 +38,29 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     var meter: Meter?
     var index = 0
     var firstMs = 0.0, lastMs = 0.0
+    let stages = options.stages
+    stages?.scanStarted()
+    defer {
+        if let stages, let meter { stages.add(meter.stageCounts) }
+        stages?.scanEnded()
+    }
     while let frame = try source.next() {
         if options.isCancelled?() == true { throw FilmError.cancelled(path: source.path) }
         let fitting = try Meter.fitting(frame, current: meter, rotation: info.rotation, mirrored: info.mirrored, scan: options,
                                         keepStatistics: options.collectTiles)
         let resized = meter != nil && fitting !== meter
+        if resized, let stages, let meter { stages.add(meter.stageCounts) }
         meter = fitting
         var rmse = try meter!.push(frame)
         if resized { rmse = .maximal(samples: rmse.samples, maxValue: rmse.maxValue) }
         if index == 0 { firstMs = frame.ptsMs }
         lastMs = frame.ptsMs
         let complete = index == 0 || resized
+        let listing = stages == nil ? 0 : fd_ticks()
+        let changes = options.collectTiles ? meter!.changedTiles(all: complete) : []
+        stages?.listed(ticks: fd_ticks() - listing, entries: changes.count, entryBytes: MemoryLayout<TileChange>.stride)
         try onFrame(FrameMeasure(index: index, ptsMs: frame.ptsMs, rmse: rmse, resized: resized,
-                                 grid: meter!.grid,
-                                 changes: options.collectTiles ? meter!.changedTiles(all: complete) : [],
-                                 complete: complete))
+                                 grid: meter!.grid, changes: changes, complete: complete))
         index += 1
     }
     let declaredFrames = info.frames

@@ -1,3 +1,4 @@
+import CFrameDiff
 import Foundation
 
 /// Decodes, measures and classifies a film in one pass, and ties the findings to its posture
@@ -20,15 +21,16 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     var events = try postureEvents(for: path, options: options.posture)
     let source = try openFilm(path, scan: options.scan)
     let infer = events.isEmpty && options.posture.infer
-    let classifying = Classifying(options: options, infer: infer, onStats: onStats)
+    let classifying = Classifying(options: options, infer: infer, onStats: onStats, stages: options.scan.stages)
     // NB: 8 frames of changed tiles in flight; the classifier's bursts (deciding a window) no
     // longer stall the decoder.
-    let queue = Handoff<FrameMeasure>(capacity: 8)
+    let queue = Handoff<FrameMeasure>(capacity: 8, batch: 4)
     // frames between returns of freed pages to the system: a second of 60 fps film (Allocator.swift)
     let freedMemoryEvery = 60
     let done = DispatchSemaphore(value: 0)
     let worker = Thread {
         while let m = queue.take() { classifying.add(m) }
+        options.scan.stages?.classifyingEnded(cpuNs: fd_thread_cpu_ns())
         done.signal()
     }
     worker.stackSize = 8 << 20
@@ -50,7 +52,9 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     queue.close()
     done.wait()
     if infer { events = classifying.seen.events(coverMs: options.posture.coverMs) }
+    let finishing = fd_ticks()
     var findings = classifying.classifier.finish().map(Finding.init)
+    options.scan.stages?.finished(ticks: fd_ticks() - finishing)
     let hitches = addHitches(to: &findings, samples: classifying.samples, events: events)
     let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
     var report = Report(film: path, video: info, findings: findings, topDeltas: classifying.top.sorted,
@@ -70,11 +74,13 @@ private final class Classifying: @unchecked Sendable {
     var top: TopDeltas
     var series: [SIMD2<Float>] = []
     let infer: Bool
+    let stages: StageAccount?
 
     /// Every frame's step, for the hitch detector (40 bytes a frame, beside the timeline's 8).
     var samples: [HitchFinder.Sample] = []
 
-    init(options: AnalysisOptions, infer: Bool, onStats: ((FrameStats) -> Void)?) {
+    init(options: AnalysisOptions, infer: Bool, onStats: ((FrameStats) -> Void)?, stages: StageAccount?) {
+        self.stages = stages
         classifier = Classifier(options: options.classifier)
         seen = PostureInference(options: options.posture.inference)
         top = TopDeltas(capacity: options.topDeltas)
@@ -84,8 +90,14 @@ private final class Classifying: @unchecked Sendable {
     }
 
     func add(_ m: FrameMeasure) {
+        let t0 = stages == nil ? 0 : fd_ticks()
         classifier.add(m)
+        let t1 = stages == nil ? 0 : fd_ticks()
         if infer { seen.add(m, classifier.board) }
+        if let stages {
+            stages.classified(ticks: t1 - t0)
+            stages.inferred(ticks: fd_ticks() - t1)
+        }
         series.append(SIMD2(Float(m.ptsMs), Float(m.rmse.normalized)))
         if m.index > 0 { top.add(FrameDelta(frame: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, resized: m.resized)) }
     }
