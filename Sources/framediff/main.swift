@@ -90,6 +90,4 @@ func main() -> Int32 {
 
 // A closed pipe is a write error to report, not a signal to die of.
 signal(SIGPIPE, SIG_IGN)
-// large blocks back to the system when freed (see FrameDiff's returnLargeBlocksWhenFreed)
-returnLargeBlocksWhenFreed()
 exit(main())

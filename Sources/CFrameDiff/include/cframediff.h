@@ -184,13 +184,6 @@ int fd_clip_write(const char *path, const uint8_t *const *rgb, const ptrdiff_t *
                   int count, int width, int height, char *err, size_t errlen);
 
 // ---------------------------------------------------------------------------------------------
-// The process's allocator (glibc): large blocks from mmap above a fixed `bytes`, so that they go
-// back to the system when freed. 0 where there is no glibc.
-int fd_fixed_mmap_threshold(int bytes);
-/// Returns the allocator's free pages to the system (malloc_trim). 1 when some were, else 0.
-int fd_trim_free_memory(void);
-
-// ---------------------------------------------------------------------------------------------
 // Clocks for the per-stage account (FRAMEDIFF_STAGES): a cheap tick to share a thread's time
 // between its stages (the TSC on x86-64, else monotonic ns), and CPU time (user + system, ns) of
 // the calling thread and of the whole process.
