@@ -1196,9 +1196,9 @@ def check_truth(s, t):
             g = pos.get(round(f[edge], 3))
             if g is None or g not in prev or not changed(prev[g], g).any():
                 raise SystemExit(f"{t['film']}: {f['kind']} {edge} {f[edge]} is not on a changed frame")
-        if f["kind"] in ("flash", "blank"):
-            # flat from start up to the end frame, inside the region
-            r = f["region"]
+        # flat from start up to the end frame, inside each region (a joined finding's parts: the
+        # box around them holds what lies between)
+        for r in (f.get("regions") or [f["region"]]) if f["kind"] in ("flash", "blank") else []:
             g = pos[round(f["start_ms"], 3)]
             patch = frame(g)[r["y"]: r["y"] + r["h"], r["x"]: r["x"] + r["w"]]
             if f["kind"] == "flash":  # the pixels the placeholder took over (a disc for an avatar)

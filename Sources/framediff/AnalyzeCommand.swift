@@ -9,6 +9,7 @@ struct AnalyzeCommand: Command {
         Analyses films and reports what happens between frames: cuts, fades, placeholder flashes,
         blank frames and motion, with DESIGN.md's timing (ms of presentation time).
         """
+    static var epilogue: String { AnalysisArguments.settingsHelp }
     static let options = [
         CommonOptions.format([.text, .json, .markdown, .junit, .html], "the report's format; html needs --out DIR"),
         CommonOptions.out,

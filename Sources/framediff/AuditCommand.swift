@@ -11,6 +11,7 @@ struct AuditCommand: Command {
         per kind, worst finding, status. A film that cannot be read is listed with its error and the
         others are still analysed (exit 2 then). Ctrl-C stops and still writes what was finished.
         """
+    static var epilogue: String { AnalysisArguments.settingsHelp }
     static let options = [
         OptionSpec.integer("--jobs", "N", "films analysed at once; decoder threads are shared out", in: 1...256, default: "one per core"),
         OptionSpec.text("--json", "FILE", "write the combined report ({\"schema\", \"films\": [...]})"),

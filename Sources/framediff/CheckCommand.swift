@@ -13,6 +13,7 @@ struct CheckCommand: Command {
         listed as fixed; --update-baseline writes the current findings as the baseline.
         """
     static let defaultBaseline = ".framediff-baseline.json"
+    static var epilogue: String { AnalysisArguments.settingsHelp }
     static let options = [
         OptionSpec.text("--rules", "FILE", "rules file", default: GateRules.defaultFile + " when present"),
         OptionSpec.text("--baseline", "FILE", "accepted findings; only new ones fail"),

@@ -8,6 +8,8 @@ protocol Command {
     static var synopsis: String { get }
     static var summary: String { get }
     static var options: [OptionSpec] { get }
+    /// What the help shows after the options (the analysing verbs: every analysis setting).
+    static var epilogue: String { get }
     /// Validates the parsed arguments (usage errors are thrown here, before any work).
     init(_ arguments: ParsedArguments) throws
     /// Does the work and returns the exit code.
@@ -15,6 +17,8 @@ protocol Command {
 }
 
 extension Command {
+    static var epilogue: String { "" }
+
     static var help: String {
         var out = "usage: \(synopsis)\n\n\(summary)\n\noptions:\n"
         let width = options.map { $0.name.count + ($0.value.map { $0.count + 1 } ?? 0) }.max() ?? 0
@@ -22,7 +26,7 @@ extension Command {
             let left = o.name + (o.value.map { " " + $0 } ?? "")
             out += "  " + left + String(repeating: " ", count: width - left.count + 2) + o.helpLine + "\n"
         }
-        return out
+        return out + epilogue
     }
 }
 

@@ -56,7 +56,8 @@ func main() -> Int32 {
         return 0
     }
     if args == ["--help"] || args == ["-h"] || args == ["help"] {
-        try? Console.out(usage())
+        // (the main job's options and settings too: it is the verb run without one)
+        try? Console.out(usage() + "the main job, framediff FILM...:\n\n" + AnalyzeCommand.help)
         return 0
     }
     var type: any Command.Type = AnalyzeCommand.self

@@ -96,7 +96,7 @@ struct ConfigFileTests {
         (#"{"films": [{"glob": 3}]}"#, "films[0].glob", "expected a string"),
         (#"{"films": [{"kinds": {}}]}"#, "films[0].glob", "missing"),
         (#"{"films": [{"glob": "a", "limit": {}}]}"#, "films[0].limit", "unknown key"),
-        (#"{"zz": 1}"#, "zz", "unknown key (kinds, limits, masks, films)"),
+        (#"{"zz": 1}"#, "zz", "unknown key (kinds, limits, masks, analysis, films)"),
         ("[1]", "$", "expected an object"),
     ])
     func rulesErrors(text: String, path: String, reason: String) throws {

@@ -43,12 +43,12 @@ struct BusyTracker: Sendable {
     private var totals: [Int: Region] = [:]
     private var lineagePeak: [Double] = []
 
-    init(tiles: Int, columns: Int, options: ClassifierOptions) {
+    init(tiles: Int, columns: Int, tile: Int = 16, options: ClassifierOptions) {
         self.columns = max(1, columns)
         rows = (tiles + self.columns - 1) / self.columns
         stableMs = options.stableMs
         busyMs = options.busyMs
-        joinTiles = options.busyJoinTiles
+        joinTiles = ClassifierOptions.tiles(options.busyJoinAreaPx, tile: tile)
         lineage = [Int32](repeating: -1, count: tiles)
         runStart = [Int32](repeating: -1, count: tiles)
         runStartMs = [Double](repeating: 0, count: tiles)

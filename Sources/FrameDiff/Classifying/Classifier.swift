@@ -73,7 +73,7 @@ public final class Classifier {
             }
             grid = m.grid
             fills = FillTracker(tiles: grid.count, options: options)
-            busy = BusyTracker(tiles: grid.count, columns: grid.columns, options: options)
+            busy = BusyTracker(tiles: grid.count, columns: grid.columns, tile: grid.tile, options: options)
             fills.update(frame: m.index, ptsMs: m.ptsMs, board: board, isActive: threshold.test())
             window.reset(frame(m, changes: []))
             lastActiveMs = nil

@@ -92,9 +92,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// region's frames (a counter's tens digit: one in ten); a tile the region touched only at the
     /// cuts beside it is left out (0-1).
     public var busyOwnShare: Double = 0.08
-    /// At most this many tiles starting to change together join the busy lineage beside them (the
-    /// front of a progress bar, the next digit of a counter); a larger patch is a change of its own.
-    public var busyJoinTiles: Int = 16
+    /// Tiles starting to change together, of at most this many pixels in all, join the busy
+    /// lineage beside them (the front of a progress bar, the next digit of a counter: 16 tiles of
+    /// 16x16); a larger patch is a change of its own (px²).
+    public var busyJoinAreaPx: Int = 4096
 
     // MARK: flat fills: placeholders and blanks
 
@@ -136,8 +137,8 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A blank followed by a flat page of its colour lasts until that page's first paint, up to
     /// this many times `longestBlankMs` from its start.
     public var blankPaintFactor: Double = 2
-    /// The smallest placeholder, in 16x16 tiles: 2x2 tiles, an image slot of 32x32 pixels.
-    public var flashMinTiles: Int = 4
+    /// The smallest placeholder's area (px²): an image slot of 32x32 pixels, 2x2 tiles of 16x16.
+    public var flashMinAreaPx: Int = 1024
     /// ...and at least this many pixels wide and high, counting the partial tiles at the frame's
     /// edges at their real size: a strip narrower than a 32x32 slot (an edge, a line, a scrollbar
     /// over a flat header) is no image slot, whatever tiles it touches.
@@ -151,9 +152,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// Rows and columns along a placeholder's box that its tiles fill less than this share of are
     /// trimmed before its fill is measured (a toolbar of the same colour around its icons).
     public var edgeTrimFill: Double = 0.5
-    /// The surroundings of a placeholder whose drift is measured: this many tiles around its box,
-    /// less the tile next to it (which its content may spill into).
-    public var surroundTiles: Int = 3
+    /// The surroundings of a placeholder whose drift is measured: this many pixels around its box
+    /// (3 tiles of 16), less the tile next to it (which its content may spill into).
+    public var surroundPx: Int = 48
     /// Share of a fill's tiles that must arrive and leave in a visible step (a change above the
     /// tile threshold): the encoder's refinement of smooth content after a cut adds texture in
     /// small steps and leaves the colour where it was.
@@ -177,6 +178,13 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var detailStd: Double = 8
 
     public init() {}
+
+    /// Tiles of side `tile` covering at least `pixels` px² (or px, for a length with `side`): the
+    /// thresholds stated in pixels keep their meaning whatever the tile size.
+    static func tiles(_ pixels: Int, tile: Int, side: Bool = false) -> Int {
+        let unit = side ? tile : tile * tile
+        return max(1, (pixels + unit - 1) / max(1, unit))
+    }
 
     /// How long a picture held still is a pause, for a film of frame period `periodMs`.
     func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }

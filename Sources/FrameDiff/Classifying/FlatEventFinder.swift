@@ -32,6 +32,8 @@ struct FlatEventFinder {
     let tiles: Int
     /// How long a picture must hold still before a placeholder shows on it (ms): a few frames.
     let pauseMs: Double
+    /// The smallest placeholder in this grid's tiles (`flashMinAreaPx`).
+    var flashMinTiles: Int { ClassifierOptions.tiles(options.flashMinAreaPx, tile: grid.tile) }
 
     /// Blanks first: a blank explains every change into and out of it, so a placeholder shown
     /// when the page comes back is judged against a still picture. `active` loses what blanks
@@ -48,7 +50,7 @@ struct FlatEventFinder {
             }
         }
         // (groups too small for a placeholder or a blank are judged by nothing)
-        let smallest = min(options.flashMinTiles, Int((options.blankGroupShare * Double(tiles)).rounded(.up)))
+        let smallest = min(flashMinTiles, Int((options.blankGroupShare * Double(tiles)).rounded(.up)))
         let all = groups(candidates, of: intervals, atLeast: smallest).sorted { $0.count > $1.count }
         var events: [Event] = []
         for group in all {
@@ -229,7 +231,7 @@ struct FlatEventFinder {
 
     /// Says (with FRAMEDIFF_DEBUG) why a fill big enough to matter is no finding; always nil.
     private func rejected<T>(_ group: IntervalGroup, _ start: Int, _ end: Int, _ window: ClassifierWindow, _ why: String) -> T? {
-        if debugClassifier, group.count >= options.flashMinTiles {
+        if debugClassifier, group.count >= flashMinTiles {
             let c = group[0].colour
             debugLine("fill \(group.count) tiles at \(window.ms(max(0, start)))-\(window.ms(max(0, end))) colour \(Int(c.x)),\(Int(c.y)),\(Int(c.z)) rejected: \(why)")
         }
@@ -281,7 +283,7 @@ struct FlatEventFinder {
     private func judgeFlash(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]],
                             blanks: [Event], look: inout Lookback) -> Event? {
         // cheap tests first: most groups are a few tiles of smooth content
-        guard group.count >= options.flashMinTiles else { return nil }
+        guard group.count >= flashMinTiles else { return nil }
         guard let t = timing(group, first: first, window: window), t.duration <= options.longestFlashMs else { return nil }
         let (start, end) = (t.start, t.end)
         // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
@@ -315,10 +317,10 @@ struct FlatEventFinder {
         defer { for t in cells { look.marked[t] = false } }
         let fill = Double(cellCount) / Double(box.width * box.height)
         let pixels = box.pixels(in: grid)
-        guard cellCount >= options.flashMinTiles, pixels.w >= options.flashMinSidePx, pixels.h >= options.flashMinSidePx,
+        guard cellCount >= flashMinTiles, pixels.w >= options.flashMinSidePx, pixels.h >= options.flashMinSidePx,
               fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
-        let ring = box.grown(by: options.surroundTiles, columns: grid.columns, rows: grid.rows)
+        let ring = box.grown(by: ClassifierOptions.tiles(options.surroundPx, tile: grid.tile, side: true), columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not), with
         // still surroundings until its content came (a crossfade or a scroll changes everything).
         let boxes = look.boxes, needed = options.stepShare * Double(cellCount)

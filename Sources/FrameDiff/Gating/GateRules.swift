@@ -6,7 +6,8 @@ import Foundation
 ///     {"kinds": {"flash": {"after": "fail", "none": "warn"}},
 ///      "limits": {"fade_max_ms": 300, "flash_max_ms": 0, "settle_max_ms": 2000, "hitch_ratio_max_ms_per_s": 10},
 ///      "masks": [[0, 0, 1240, 80]],
-///      "films": [{"glob": "*-outer.mp4", "kinds": {"cut": {"after": "warn"}}}]}
+///      "analysis": {"stable_ms": 200, "longest_flash_ms": 500},
+///      "films": [{"glob": "*-outer.mp4", "kinds": {"cut": {"after": "warn"}}, "analysis": {"busy_ms": 3000}}]}
 public struct GateRules: Sendable, Equatable {
     public var rules: Rules = .standard
     /// A finding of a kind longer than this fails, whatever its kind verdict, unless it is under
@@ -23,6 +24,8 @@ public struct GateRules: Sendable, Equatable {
     public var hitchRatioLimits: [String: Double] = [RulesFile.hitchRatioWarnLimit: 5, RulesFile.hitchRatioMaxLimit: 10]
     /// Regions excluded from every measure (displayed pixels).
     public var masks: [Rect] = []
+    /// Analysis settings by `AnalysisSetting` key (each checked against its range when read).
+    public var analysis: [String: Double] = [:]
     /// Overrides for films whose path or name matches a glob, applied in order.
     public var films: [(glob: String, rules: Override)] = []
 
@@ -32,13 +35,14 @@ public struct GateRules: Sendable, Equatable {
         var settleMaxMs: Double?
         var hitchRatioLimits: [String: Double] = [:]
         var masks: [Rect] = []
+        var analysis: [String: Double] = [:]
     }
 
     public init() {}
 
     public static func == (a: GateRules, b: GateRules) -> Bool {
         a.rules == b.rules && a.maxDurationMs == b.maxDurationMs && a.settleMaxMs == b.settleMaxMs && a.masks == b.masks
-            && a.hitchRatioLimits == b.hitchRatioLimits
+            && a.hitchRatioLimits == b.hitchRatioLimits && a.analysis == b.analysis
             && a.films.count == b.films.count && zip(a.films, b.films).allSatisfy { $0.glob == $1.glob && $0.rules == $1.rules }
     }
 
@@ -52,14 +56,21 @@ public struct GateRules: Sendable, Equatable {
             r.settleMaxMs = o.settleMaxMs ?? r.settleMaxMs
             r.hitchRatioLimits.merge(o.hitchRatioLimits) { $1 }
             r.masks += o.masks
+            r.analysis.merge(o.analysis) { $1 }
         }
         return r
     }
 
-    /// How to analyse `film` under these rules: `options` with the rules' masks for it added.
+    /// How to analyse `film` under these rules: `options` with the rules' masks for it added and
+    /// their analysis settings, except those the command line gave (`options.pinned`).
     public func analysisOptions(_ options: AnalysisOptions, for film: String) -> AnalysisOptions {
         var o = options
-        o.scan.masks += forFilm(film).masks
+        let rules = forFilm(film)
+        o.scan.masks += rules.masks
+        for (key, value) in rules.analysis where !o.pinned.contains(key) {
+            // (keys and values were checked when the file was read)
+            try? AnalysisSetting.named(key)?.set(value, in: &o)
+        }
         return o
     }
 
@@ -137,6 +148,7 @@ public struct GateRules: Sendable, Equatable {
         (g.maxDurationMs, g.settleMaxMs) = (file.base.maxDurationMs, file.base.settleMaxMs)
         g.hitchRatioLimits.merge(file.base.hitchRatioLimits) { $1 }
         g.masks = file.base.masks
+        g.analysis = file.base.analysis
         g.films = file.films
         return g
     }

@@ -8,7 +8,8 @@ struct RulesFile: Decodable {
     var films: [(glob: String, rules: GateRules.Override)] = []
 
     /// The keys of the top level, and of an override (which adds its `glob`).
-    static let keys = ["kinds", "limits", "masks", "films", "$comment"], overrideKeys = ["glob", "kinds", "limits", "masks", "$comment"]
+    static let keys = ["kinds", "limits", "masks", "analysis", "films", "$comment"]
+    static let overrideKeys = ["glob", "kinds", "limits", "masks", "analysis", "$comment"]
     /// The limits on a motion's or fade's hitch time ratio (ms of hitch a second): warn, fail.
     static let hitchRatioWarnLimit = "hitch_ratio_warn_ms_per_s", hitchRatioMaxLimit = "hitch_ratio_max_ms_per_s"
     /// Those limits in general, then for each kind a hitch lies in (`motion_hitch_ratio_max_ms_per_s`).
@@ -56,6 +57,7 @@ extension GateRules.Override: Decodable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: AnyKey.self)
         let kinds = AnyKey(stringValue: "kinds"), limits = AnyKey(stringValue: "limits"), masks = AnyKey(stringValue: "masks")
+        let analysis = AnyKey(stringValue: "analysis")
         if c.contains(kinds) {
             let k = try c.nestedContainer(keyedBy: AnyKey.self, forKey: kinds)
             for key in k.allKeys {
@@ -81,6 +83,20 @@ extension GateRules.Override: Decodable {
                     throw DecodingError.dataCorruptedError(forKey: key, in: l, debugDescription:
                         "unknown limit (\(RulesFile.limitNames.joined(separator: ", ")))")
                 }
+            }
+        }
+        if c.contains(analysis) {
+            let a = try c.nestedContainer(keyedBy: AnyKey.self, forKey: analysis)
+            for key in a.allKeys {
+                guard let setting = AnalysisSetting.named(key.stringValue) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: a, debugDescription:
+                        "unknown analysis setting (framediff --help lists them)")
+                }
+                guard let value = try? a.decode(Double.self, forKey: key) else {
+                    throw DecodingError.dataCorruptedError(forKey: key, in: a, debugDescription: "expected a number (\(setting.unit))")
+                }
+                if let why = setting.refusal(value) { throw DecodingError.dataCorruptedError(forKey: key, in: a, debugDescription: why) }
+                self.analysis[key.stringValue] = value
             }
         }
         if c.contains(masks) {

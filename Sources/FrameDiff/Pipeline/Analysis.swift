@@ -56,7 +56,7 @@ public func analyseFilm(_ path: String, options: AnalysisOptions = AnalysisOptio
     let finishing = fd_ticks()
     var findings = classifying.classifier.finish().map(Finding.init)
     options.scan.stages?.finished(ticks: fd_ticks() - finishing)
-    let hitches = addHitches(to: &findings, samples: classifying.samples, events: events)
+    let hitches = addHitches(to: &findings, samples: classifying.samples, events: events, options: options.hitches)
     let summaries = tie(&findings, to: events, settleMs: options.posture.settleMs)
     var report = Report(film: path, video: info, findings: findings, topDeltas: classifying.top.sorted,
                         noiseFloor: classifying.classifier.noiseFloor, threshold: classifying.classifier.tileThreshold)

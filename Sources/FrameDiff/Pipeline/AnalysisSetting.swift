@@ -1,0 +1,286 @@
+/// One threshold of the analysis that a project may set without recompiling: its key (in
+/// `.framediff.json`'s `"analysis"` section and `--set KEY=VALUE`), the command-line flag of the
+/// few that have one, its unit, range, default and a one-line reason, and the detector that reads
+/// it. `AnalysisSetting.all` is the one place these are written: the help, the README's table of
+/// analysis settings and the rules-file reader all read it (a test checks the README's copy).
+/// Thresholds that count tiles are stated in pixels, so a tile size keeps their meaning.
+///
+///     var o = AnalysisOptions(); try AnalysisSetting.named("stable_ms")!.set(200, in: &o)
+public struct AnalysisSetting {
+    /// The decision a setting belongs to, in the order they run.
+    public enum Detector: String, CaseIterable, Sendable {
+        /// which tiles changed in a frame (ChangeThreshold)
+        case change
+        /// regions that never stop changing (BusyTracker)
+        case busy
+        /// blanks and placeholder flashes (FillTracker, FlatEventFinder)
+        case flat
+        /// cut, fade and motion (TransitionFinder, TransitionJudge)
+        case transitions
+        /// the tile board's picture (TileBoard)
+        case board
+        /// posture events: their effects and their inference (Posture/)
+        case posture
+        /// hitches inside motions and fades (HitchFinder)
+        case hitches
+    }
+
+    /// `stable_ms`: the key in the rules file and for `--set`.
+    public let key: String
+    /// `--stable-ms`, for the settings with a flag of their own.
+    public let flag: String?
+    public let detector: Detector
+    /// "ms", "levels" (of 255), "share" (0-1), "px", "frames", "x noise floor" ...
+    public let unit: String
+    public let range: ClosedRange<Double>
+    /// A whole number (frames, pixels).
+    public let integer: Bool
+    public let reason: String
+    private let read: (AnalysisOptions) -> Double
+    private let write: (inout AnalysisOptions, Double) -> Void
+
+    private static func double(_ key: String, _ path: WritableKeyPath<AnalysisOptions, Double>, _ detector: Detector, _ unit: String,
+                               _ range: ClosedRange<Double>, flag: String? = nil, _ reason: String) -> AnalysisSetting {
+        AnalysisSetting(key: key, flag: flag, detector: detector, unit: unit, range: range, integer: false, reason: reason,
+                        read: { $0[keyPath: path] }, write: { $0[keyPath: path] = $1 })
+    }
+
+    private static func int(_ key: String, _ path: WritableKeyPath<AnalysisOptions, Int>, _ detector: Detector, _ unit: String,
+                            _ range: ClosedRange<Double>, flag: String? = nil, _ reason: String) -> AnalysisSetting {
+        AnalysisSetting(key: key, flag: flag, detector: detector, unit: unit, range: range, integer: true, reason: reason,
+                        read: { Double($0[keyPath: path]) }, write: { $0[keyPath: path] = Int($1) })
+    }
+
+    /// The setting's value in `options`.
+    public func value(in options: AnalysisOptions) -> Double { read(options) }
+
+    /// What applies when nothing sets it.
+    public var defaultValue: Double { read(AnalysisOptions()) }
+
+    /// Sets it in `options`, or says why the value is refused (out of range, not a whole number).
+    public func set(_ value: Double, in options: inout AnalysisOptions) throws {
+        if let why = refusal(value) { throw SettingError(key: key, cause: why) }
+        write(&options, value)
+    }
+
+    /// Why `value` cannot be this setting's, or nil.
+    public func refusal(_ value: Double) -> String? {
+        let bounds = "\(JSON.format(range.lowerBound, decimals: 6)) to \(JSON.format(range.upperBound, decimals: 6))"
+        if !value.isFinite || !range.contains(value) { return "expected \(integer ? "a whole number" : "a number") from \(bounds) (\(unit))" }
+        if integer && value.rounded() != value { return "expected a whole number from \(bounds) (\(unit))" }
+        return nil
+    }
+
+    public static func named(_ key: String) -> AnalysisSetting? { all.first { $0.key == key } }
+
+    /// Every setting, by detector in the order they run.
+    public static var all: [AnalysisSetting] {
+        let table: [AnalysisSetting] = [
+            .double("noise_factor", \.classifier.noiseFactor, .change, "x noise floor", 1...100,
+                    "a tile changed when its mean shift or RMSE exceeds this many times the film's noise floor"),
+            .double("min_tile_shift", \.classifier.minTileShift, .change, "levels", 0...255,
+                    "and by at least this much mean colour: H.264 at CRF 30 moves still text by up to 4.5"),
+            .double("min_tile_rmse", \.classifier.minTileRMSE, .change, "0-1 RMSE", 0...1, flag: "--min-tile-rmse",
+                    "or at least this tile RMSE with an unchanged mean (new text); codec flicker reaches 0.06"),
+            .double("stable_ms", \.classifier.stableMs, .transitions, "ms", 1...60000, flag: "--stable-ms",
+                    "changes closer than this are one transition; a picture held this long is a state"),
+            .int("pause_frames", \.classifier.pauseFrames, .transitions, "frames", 1...1000,
+                    "a picture held this many frames (and pause_min_ms) also ends a transition"),
+            .double("pause_min_ms", \.classifier.pauseMinMs, .transitions, "ms", 0...60000,
+                    "the shortest pause that ends a transition, whatever the frame rate"),
+            .double("state_tolerance", \.classifier.stateTolerance, .transitions, "levels", 0...255,
+                    "two pictures show the same state when their tile means differ by less"),
+            .double("state_share", \.classifier.stateShare, .transitions, "share", 0...1,
+                    "or by less than this share of the change between the states (an eased fade's 2nd frame: 1.35%)"),
+            .double("lead_share", \.classifier.leadShare, .transitions, "share", 0...1,
+                    "an eased start's frame belongs to the transition when this share of it leads to the new state"),
+            .double("cut_share", \.classifier.cutShare, .transitions, "share", 0...1,
+                    "a transition whose first changed frame is this close to the new state is a cut"),
+            .double("encoder_settle_share", \.classifier.encoderSettleShare, .transitions, "share", 0...1,
+                    "a change this small soon after a bigger one in its place is the encoder refining it"),
+            .double("fade_residual", \.classifier.fadeResidual, .transitions, "share", 0...1,
+                    "a frame is a blend of two states when what the blend leaves unexplained is at most this"),
+            .double("fade_slack", \.classifier.fadeSlack, .transitions, "share", 0...1,
+                    "a fade's weight may step back or overshoot 0-1 by this much (rounding, codec)"),
+            .double("jump_ratio", \.classifier.jumpRatio, .transitions, "x", 1...1000,
+                    "a frame this many times the RMSE of its neighbours is a cut of its own inside a run"),
+            .double("jump_rmse", \.classifier.jumpRMSE, .transitions, "0-1 RMSE", 0...1,
+                    "and at least this RMSE over the transition's region"),
+            .double("piece_overlap", \.classifier.pieceOverlap, .transitions, "share", 0...1,
+                    "pieces alike in kind and place overlapping this share of the shorter are one finding"),
+            .double("together_share", \.classifier.togetherShare, .transitions, "share", 0...1,
+                    "changes in separate places are one transition when their frames overlap this share of their union"),
+            .double("single_tile_excursion", \.classifier.singleTileExcursion, .transitions, "x shift threshold", 0...1000,
+                    "a one-tile change moving less than this is codec flicker"),
+            .double("sharp_factor", \.classifier.sharpFactor, .transitions, "x tile threshold", 0...1000,
+                    "unless its RMSE went this far past the tile threshold (a clock's digit)"),
+            .double("idle_keep_factor", \.classifier.idleKeepFactor, .transitions, "x stable_ms", 0...100,
+                    "frames kept while nothing happens, for a slow fade's eased start"),
+            .double("max_transition_ms", \.classifier.maxTransitionMs, .transitions, "ms", 100...600000,
+                    "continuous change longer than this is decided in pieces (memory stays bounded)"),
+            .int("max_transition_frames", \.classifier.maxTransitionFrames, .transitions, "frames", 2...100000,
+                    "or of more frames than this"),
+            .double("busy_ms", \.classifier.busyMs, .busy, "ms", 1...600000,
+                    "a region changing this long without a pause is busy (a counter, a spinner, a video): one motion"),
+            .double("busy_own_share", \.classifier.busyOwnShare, .busy, "share", 0...1,
+                    "a tile is part of a busy region when it changed in this share of its frames"),
+            .int("busy_join_area_px", \.classifier.busyJoinAreaPx, .busy, "px²", 0...100000000,
+                    "a patch this large or smaller starting beside a busy region joins it (a counter's next digit)"),
+            .double("flat_std", \.classifier.flatStd, .flat, "levels", 0...255,
+                    "a tile is flat (a fill, a placeholder) at most this standard deviation; codec noise stays below 2.5"),
+            .double("flat_stay_factor", \.classifier.flatStayFactor, .flat, "x flat_std", 1...100,
+                    "a tile stays in its fill below this many times flat_std (grain does not break it)"),
+            .double("colour_tolerance", \.classifier.colourTolerance, .flat, "levels", 0...255,
+                    "a fill keeps its colour while its mean stays this close"),
+            .double("uniform_tolerance", \.classifier.uniformTolerance, .flat, "levels", 0...255,
+                    "a placeholder is one colour: every tile this close to the region's colour"),
+            .double("longest_flash_ms", \.classifier.longestFlashMs, .flat, "ms", 1...60000, flag: "--flash-max-ms",
+                    "longest flat interval reported as a flash (app placeholders 40-120 ms, page image slots 200-350)"),
+            .double("longest_blank_ms", \.classifier.longestBlankMs, .flat, "ms", 1...60000, flag: "--blank-max-ms",
+                    "longest flat interval reported as a blank; longer is a state of its own"),
+            .double("blank_fraction", \.classifier.blankFraction, .flat, "share", 0...1,
+                    "a blank's fill covers this share of the frame"),
+            .double("blank_rise", \.classifier.blankRise, .flat, "share", 0...1,
+                    "and this much more of it than before and after (a white page is no blank)"),
+            .double("blank_solid", \.classifier.blankSolid, .flat, "share", 0...1,
+                    "and fills this share of the box it spans (sparse text on white is no blank)"),
+            .double("blank_group_share", \.classifier.blankGroupShare, .flat, "share", 0...1,
+                    "the tiles that turn into a blank are at least this share of the frame"),
+            .double("blank_step_share", \.classifier.blankStepShare, .flat, "share", 0...1,
+                    "a blank is entered and left in a step over at least this share of the frame"),
+            .double("blank_contrast_factor", \.classifier.blankContrastFactor, .flat, "x fill_contrast", 0...100,
+                    "a blank stands out from the pictures around it by this many times fill_contrast"),
+            .double("blank_paint_factor", \.classifier.blankPaintFactor, .flat, "x longest_blank_ms", 0...100,
+                    "a blank before a flat page of its colour lasts to its first paint, up to this long"),
+            .int("flash_min_area_px", \.classifier.flashMinAreaPx, .flat, "px²", 1...100000000,
+                    "the smallest placeholder: an image slot of 32x32 px"),
+            .int("flash_min_side_px", \.classifier.flashMinSidePx, .flat, "px", 1...100000,
+                    "and at least this wide and high (a scrollbar strip is no image slot)"),
+            .double("hold_factor", \.classifier.holdFactor, .flat, "x state_tolerance", 0...1000,
+                    "a placeholder's region holds still before it and its content after it, within this"),
+            .double("flash_fill", \.classifier.flashFill, .flat, "share", 0...1,
+                    "a placeholder fills this share of its box (an image slot is a rectangle)"),
+            .double("edge_trim_fill", \.classifier.edgeTrimFill, .flat, "share", 0...1,
+                    "rows and columns of a placeholder's box filled less than this are trimmed first"),
+            .int("surround_px", \.classifier.surroundPx, .flat, "px", 0...100000,
+                    "the surroundings whose drift is measured: this far around a placeholder's box"),
+            .double("step_share", \.classifier.stepShare, .flat, "share", 0...1,
+                    "this share of a fill's tiles arrive and leave in a visible step (not the encoder's refinement)"),
+            .double("fill_contrast", \.classifier.fillContrast, .flat, "levels", 0...255,
+                    "a placeholder or blank differs from what replaces it by this much (labelled films: 46-180)"),
+            .double("surround_drift", \.classifier.surroundDrift, .flat, "levels", 0...255,
+                    "the tiles around a placeholder drift at most this much while it shows (a scroll drifts far more)"),
+            .double("content_stay_share", \.classifier.contentStayShare, .flat, "share", 0...1,
+                    "a placeholder's content then stays: it moves at most this share of its step over the next pause"),
+            .double("detail_std", \.classifier.detailStd, .board, "levels", 0...255,
+                    "a tile has detail (text, an image) above this standard deviation"),
+            .double("settle_ms", \.posture.settleMs, .posture, "ms", 0...3600000, flag: "--settle",
+                    "how long after an event a finding is still its consequence"),
+            .double("cover_ms", \.posture.coverMs, .posture, "ms", 0...60000, flag: "--cover-ms",
+                    "how long the system's cover outlasts a fold, unfold or rotation"),
+            .double("bar_tolerance", \.posture.inference.barTolerance, .posture, "levels", 0...255,
+                    "bars around the content (its shape, a rotation's dark corners) are one colour within this"),
+            .double("broad_share", \.posture.inference.broadShare, .posture, "share", 0...1,
+                    "a frame changes broadly when this share of its tiles changed (system animations move most)"),
+            .double("turn_share", \.posture.inference.turnShare, .posture, "share", 0...1,
+                    "a rotation changes at least this share of a frame's tiles"),
+            .double("portrait_aspect", \.posture.inference.portraitAspect, .posture, "w/h", 0...100,
+                    "content is portrait below this width-to-height ratio"),
+            .double("landscape_aspect", \.posture.inference.landscapeAspect, .posture, "w/h", 0...100,
+                    "and landscape above this one"),
+            .double("rotation_min_ms", \.posture.inference.rotationMinMs, .posture, "ms", 0...60000,
+                    "a rotation animation lasts at least this long (system rotations take 300-500 ms)"),
+            .double("rotation_max_ms", \.posture.inference.rotationMaxMs, .posture, "ms", 0...60000,
+                    "and at most this long (seconds of broad change are a scroll or a video)"),
+            .double("dark_level", \.posture.inference.darkLevel, .posture, "levels", 0...255,
+                    "a rotation's dark ground: corners darker than this"),
+            .double("kept_brightness", \.posture.inference.keptBrightness, .posture, "share", 0...1,
+                    "while the centre keeps this share of its brightness (a fade to black dims it)"),
+            .double("held_ms", \.posture.inference.heldMs, .posture, "ms", 0...60000,
+                    "a gap this long between a VFR film's frames means the picture held"),
+            .double("cover_min_detail", \.posture.inference.coverMinDetail, .posture, "share", 0...1,
+                    "a blur cover needs a picture with detail in this share of its tiles"),
+            .double("cover_drop_to", \.posture.inference.coverDropTo, .posture, "share", 0...1,
+                    "it starts when that share falls below this share of it"),
+            .double("cover_back_to", \.posture.inference.coverBackTo, .posture, "share", 0...1,
+                    "and ends when it is back above this share"),
+            .double("cover_max_mean_shift", \.posture.inference.coverMaxMeanShift, .posture, "levels", 0...255,
+                    "while the tiles' means move by less than this a frame"),
+            .double("cover_max_detail_left", \.posture.inference.coverMaxDetailLeft, .posture, "share", 0...1,
+                    "at its deepest a cover leaves at most this share of the detail (a dialog keeps its own)"),
+            .double("cover_max_shift", \.posture.inference.coverMaxShift, .posture, "levels", 0...255,
+                    "and keeps the tiles this close to their colours (a fade to black does not)"),
+            .double("cover_min_ms", \.posture.inference.coverMinMs, .posture, "ms", 0...600000,
+                    "a cover lasts at least this long"),
+            .double("cover_max_ms", \.posture.inference.coverMaxMs, .posture, "ms", 0...600000,
+                    "and at most this long"),
+            .double("cover_end_within_ms", \.posture.inference.coverEndWithinMs, .posture, "ms", 0...600000,
+                    "the change that brings the detail back ends within this of the cover's start"),
+            .double("screen_min_band", \.posture.inference.screenMinBand, .posture, "share", 0...1,
+                    "a fold leaves a flat dark band along one side of at least this share of the frame"),
+            .double("screen_max_opposite_band", \.posture.inference.screenMaxOppositeBand, .posture, "share", 0...1,
+                    "with at most this share on the opposite side (letterbox bars are on two)"),
+            .double("screen_min_change", \.posture.inference.screenMinChange, .posture, "share", 0...1,
+                    "the screen's share moves by at least this (an outer display is 40-60% of the inner's width)"),
+            .double("screen_hold_ms", \.posture.inference.screenHoldMs, .posture, "ms", 0...60000,
+                    "and holds this long (a panel sweeping across is over sooner)"),
+            .double("screen_refit_ms", \.posture.inference.screenRefitMs, .posture, "ms", 0...600000,
+                    "an emulator scaling the small display back up within this is the same fold"),
+            .double("screen_min_detail", \.posture.inference.screenMinDetail, .posture, "share", 0...1,
+                    "a screen with detail in fewer of its tiles is none (a fade to black)"),
+            .double("screen_settled_ms", \.posture.inference.screenSettledMs, .posture, "ms", 0...60000,
+                    "a refit is over once the picture held this long"),
+            .double("stall_changed_share", \.hitches.stallChangedShare, .hitches, "share", 0...1,
+                    "a repeated frame changes at most this share of the tiles a step of its animation changes"),
+            .double("stall_step_share", \.hitches.stallStepShare, .hitches, "share", 0...1,
+                    "and measures at most this share of the usual step (repeats measure 1-3% of one)"),
+            .double("near_stall_step_share", \.hitches.nearStallStepShare, .hitches, "share", 0...10,
+                    "a near-repeat the encoder went on refining measures at most this share of a step"),
+            .double("catch_up_step_share", \.hitches.catchUpStepShare, .hitches, "x usual step", 0...100,
+                    "the step after near-repeats reaches this multiple of the usual one (skipped frames made up)"),
+            .double("min_lost_periods", \.hitches.minLostPeriods, .hitches, "periods", 0...1000,
+                    "time lost from which a still stretch is a hitch (one dropped frame loses one period)"),
+            .int("steady_intervals", \.hitches.steadyIntervals, .hitches, "intervals", 0...1000,
+                    "frames moving a steady step on each side of a stall: a hitch interrupts a running animation"),
+            .double("steady_step_share", \.hitches.steadyStepShare, .hitches, "share", 0...10,
+                    "share of the running step that the steps around a stall must reach to be steady"),
+            .int("rhythm_max_cycle", \.hitches.rhythmMaxCycle, .hitches, "intervals", 0...1000,
+                    "longest cycle in which an animation's still times may repeat and be its own rhythm"),
+            .double("rhythm_share", \.hitches.rhythmShare, .hitches, "share", 0...1,
+                    "share of intervals that must repeat the one a cycle earlier for a rhythm"),
+            .double("rhythm_tolerance_periods", \.hitches.rhythmTolerancePeriods, .hitches, "periods", 0...1000,
+                    "two still times are the same beat when they differ by at most this"),
+            .int("rhythm_min_pairs", \.hitches.rhythmMinPairs, .hitches, "intervals", 0...100000,
+                    "fewest interval pairs over which a rhythm is claimed"),
+            .int("cadence_max_cycle", \.hitches.cadenceMaxCycle, .hitches, "frames", 0...1000,
+                    "longest cycle of a film-wide capture schedule (a GIF recorder's 100/20/20 ms)"),
+            .double("cadence_share", \.hitches.cadenceShare, .hitches, "share", 0...1,
+                    "share of frame durations that must repeat a cycle earlier for a capture schedule"),
+            .int("cadence_min_frames", \.hitches.cadenceMinFrames, .hitches, "frames", 0...100000,
+                    "fewest frames from which a capture schedule is claimed"),
+            .double("vfr_share", \.hitches.vfrShare, .hitches, "share", 0...1,
+                    "a film is VFR when more than this share of its frame durations are off the median"),
+            .double("join_gap_ms", \.hitches.joinGapMs, .hitches, "ms", 0...60000,
+                    "pieces of an animation this close are one animation a stall split"),
+        ]
+        return Detector.allCases.flatMap { d in table.filter { $0.detector == d } }
+    }
+
+    /// The README's table: key, flag, unit, default, range, reason, by detector.
+    public static func markdownTable() -> String {
+        var lines = ["| setting | flag | detector | unit | default | range | why |", "|---|---|---|---|---:|---|---|"]
+        for s in all {
+            let range = "\(JSON.format(s.range.lowerBound, decimals: 6))-\(JSON.format(s.range.upperBound, decimals: 6))"
+            lines.append("| `\(s.key)` | \(s.flag.map { "`\($0)`" } ?? "") | \(s.detector.rawValue) | \(s.unit) | "
+                         + "\(JSON.format(s.defaultValue, decimals: 6)) | \(range) | \(s.reason) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A setting given a value it cannot take (`--set`, a rules file's `analysis`).
+public struct SettingError: Error, CustomStringConvertible {
+    public var key: String
+    public var cause: String
+    public var description: String { "\(key): \(cause)" }
+}
