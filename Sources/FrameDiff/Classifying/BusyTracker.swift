@@ -227,6 +227,8 @@ struct BusyTracker: Sendable {
 struct BusyHold: Sendable {
     fileprivate(set) var ranges: [Int: [ClosedRange<Int>]] = [:]
 
+    init(ranges: [Int: [ClosedRange<Int>]] = [:]) { self.ranges = ranges }
+
     func holds(tile: Int, frame: Int) -> Bool {
         guard let r = ranges[tile] else { return false }
         return r.contains { $0.contains(frame) }

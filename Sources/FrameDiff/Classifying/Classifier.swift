@@ -196,50 +196,41 @@ public final class Classifier {
         var box: TileBox
     }
 
-    /// The flat events of a window and what they take out of the transitions: the tiles a
-    /// placeholder explains (window positions, the box around it) and the blanks that separate the
-    /// states around them.
+    /// The flat events of a window: the findings, and the blanks that separate the states around
+    /// them (what they explain is in the window's `Claims`).
     private struct FlatDecisions {
-        var explained: [(from: Int, to: Int, box: TileBox)] = []
         var blanks: [(from: Int, to: Int, change: Double)] = []
         var findings: [(finding: Detection, event: FlatEventFinder.Event)] = []
     }
 
-    /// Decides the window from its first frame to `last`: flat events first (their tiles are
-    /// taken out of the transitions), then the transitions between states, then the findings.
+    /// Decides the window from its first frame to `last`, each decision claiming the changes it
+    /// explains (`Claims`): busy regions (held before), blanks and placeholders, then the
+    /// transitions between states in what is left, then the findings.
     private func decide(_ window: ClassifierWindow, first: Int, last: Int, hold: BusyHold) {
-        let test = threshold.test()
-        var active: [[Int]] = (0..<window.count).map { k in
-            window[k].changes.filter { test($0.shift, $0.rmse) && !hold.holds(tile: $0.tile, frame: first + k) }.map(\.tile)
-        }
-        active[0] = []
+        var claims = Claims(window, first: first, test: threshold.test(), busy: hold, columns: grid.columns)
         let period = periodMs.isFinite ? periodMs : Self.assumedPeriodMs
-        let flat = flatEvents(window, last: last, period: period, active: &active)
-        let decided = transitions(window, first: first, period: period, active: active, flat: flat, hold: hold)
+        let flat = flatEvents(window, last: last, period: period, claims: &claims)
+        let decided = transitions(window, period: period, claims: &claims, flat: flat)
         for d in decided { findings.append(finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence, in: window)) }
-        // A flat patch passing by inside a slide or a fade that runs on either side of it is part
-        // of that motion, not a placeholder.
+        // A flat patch passing by inside a slide or a fade that runs on either side of it is the
+        // motion's, not a placeholder.
         for (f, e) in flat.findings {
-            let inMotion = e.kind == .flash && decided.contains { d in
-                (d.kind == .motion || d.kind == .fade) && d.start < e.start && d.end > e.end
-                    && d.box.intersects(e.box.grown(by: 1, columns: grid.columns, rows: grid.rows))
-            }
-            if !inMotion { findings.append(f) }
+            let grown = e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)
+            if e.kind == .flash && claims.runsAcross(e.start...e.end, box: grown) { continue }
+            findings.append(f)
         }
     }
 
-    /// Placeholders and blanks of the window; a placeholder's tiles (and the ring around them) are
-    /// taken out of `active` while it shows.
-    private func flatEvents(_ window: ClassifierWindow, last: Int, period: Double, active: inout [[Int]]) -> FlatDecisions {
+    /// Placeholders and blanks of the window: a blank claims its frames, a placeholder its tiles
+    /// (and the ring around them) while it shows.
+    private func flatEvents(_ window: ClassifierWindow, last: Int, period: Double, claims: inout Claims) -> FlatDecisions {
         let finder = FlatEventFinder(options: options, grid: grid, tiles: board.tiles, pauseMs: options.pauseMs(periodMs: period))
         var out = FlatDecisions()
-        for e in finder.events(fills.ended, through: last, window: window, active: &active) {
+        for e in finder.events(fills.ended, through: last, window: window, claims: &claims) {
             if e.kind == .blank {
                 out.blanks.append((e.start, e.end, e.contrastOut))
             } else {
-                let around = e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)
-                for k in e.start...e.end { active[k].removeAll { around.contains(tile: $0, columns: grid.columns) } }
-                out.explained.append((e.start, e.end, around))
+                claims.claim(e.box.grown(by: 1, columns: grid.columns, rows: grid.rows), frames: e.start...e.end)
             }
             var f = finding(e.kind, from: e.start, to: e.end, tiles: e.tiles, evidence: e.evidence, in: window)
             let c = e.colour.rounded(.toNearestOrAwayFromZero)
@@ -251,8 +242,8 @@ public final class Classifier {
 
     /// The window's transitions, each judged between the states around it: bounded by the
     /// transitions decided before it in the same place, the next ones there, and the blanks.
-    private func transitions(_ window: ClassifierWindow, first: Int, period: Double, active: [[Int]], flat: FlatDecisions,
-                             hold: BusyHold) -> [Decided] {
+    private func transitions(_ window: ClassifierWindow, period: Double, claims: inout Claims, flat: FlatDecisions) -> [Decided] {
+        let active = claims.free
         let candidates = TransitionFinder(options: options, grid: grid, periodMs: period).transitions(active, window: window)
         let judge = TransitionJudge(options: options, grid: grid, shift: threshold.shift, rmse: threshold.rmse)
         let cols = grid.columns
@@ -269,11 +260,7 @@ public final class Classifier {
                 if b.to <= c.a, b.to >= lo { (lo, previousChange) = (b.to, b.change) }
                 if b.from > c.b { hi = min(hi, b.from - 1) }
             }
-            let excluded: (Int, Int) -> Bool = { t, k in
-                hold.holds(tile: t, frame: first + k)
-                    || flat.explained.contains { k >= $0.from && k <= $0.to && $0.box.contains(tile: t, columns: cols) }
-            }
-            let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
+            let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: { [claims] t, k in claims.explains(tile: t, at: k) })
             if debugClassifier {
                 let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % cols),\($0 / cols)" }.joined(separator: " ") }
                 debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
@@ -286,6 +273,7 @@ public final class Classifier {
             }
             merge(r, into: &decided)
         }
+        for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
         return decided
     }
 

@@ -8,7 +8,7 @@
 /// most of the frame, clearly more than before and after it, is a blank.
 ///
 ///     let events = FlatEventFinder(options: o, grid: g, tiles: n, pauseMs: 50)
-///         .events(fills.ended, through: last, window: window, active: &active)
+///         .events(fills.ended, through: last, window: window, claims: &claims)
 struct FlatEventFinder {
     /// A flash or a blank: window positions `start...end`, its tiles and colour, and why.
     struct Event {
@@ -36,10 +36,9 @@ struct FlatEventFinder {
     var flashMinTiles: Int { ClassifierOptions.tiles(options.flashMinAreaPx, tile: grid.tile) }
 
     /// Blanks first: a blank explains every change into and out of it, so a placeholder shown
-    /// when the page comes back is judged against a still picture. `active` loses what blanks
-    /// explain.
+    /// when the page comes back is judged against a still picture: a blank claims its frames.
     /// Intervals that end after `last` belong to a later window.
-    func events(_ intervals: EndedFills, through last: Int, window: ClassifierWindow, active: inout [[Int]]) -> [Event] {
+    func events(_ intervals: EndedFills, through last: Int, window: ClassifierWindow, claims: inout Claims) -> [Event] {
         guard let first = window.first?.index else { return [] }
         // (indices, not copies: a window can hold 100,000+ intervals of 64 bytes)
         var candidates: [Int32] = []
@@ -54,13 +53,13 @@ struct FlatEventFinder {
         let all = groups(candidates, of: intervals, atLeast: smallest).sorted { $0.count > $1.count }
         var events: [Event] = []
         for group in all {
-            guard let e = judgeBlank(group, first: first, window: window, active: active) else { continue }
+            guard let e = judgeBlank(group, first: first, window: window, active: claims.free) else { continue }
             // a blank takes every fill of its colour that came and went with it
             // (pieces of its colour that stay longer are the new page's own background)
             if events.contains(where: { abs($0.start - e.start) <= 1
                 && (abs($0.end - e.end) <= 1 || maxAbs($0.colour - e.colour) <= Float(options.uniformTolerance)) }) { continue }
             events.append(e)
-            for k in e.start...e.end { active[k] = [] }
+            claims.claimFrames(e.start...e.end)
         }
         // A page that goes from one flat colour straight to another (white, then the site's
         // background colour) is one blank: the frame stays flat between the two states.
@@ -79,8 +78,9 @@ struct FlatEventFinder {
                 merged.append(e)
             }
         }
-        events = merged.map { extended($0, window: window, active: active) }
-        for e in events { for k in e.start...e.end { active[k] = [] } }
+        events = merged.map { extended($0, window: window, active: claims.free) }
+        for e in events { claims.claimFrames(e.start...e.end) }
+        let active = claims.free
         let blanks = events
         // NB: a placeholder looks back for frames that moved its tiles; most frames' changes lie
         // elsewhere, and a box per frame and a bitmap of the frame answer that without a division
