@@ -1,0 +1,118 @@
+/// Placeholder flashes among a window's fills (FlatEventFinder): a compact UI element of one
+/// colour that came and went in visible steps on a picture that held still, with still
+/// surroundings, content that stays after it, and no piece of a blank.
+///
+///     let flashes = finder.flashes(all, first: first, window: window, claims: claims, blanks: blanks)
+extension FlatEventFinder {
+    /// The window's placeholders, from the groups of its fills (largest first), judged on the
+    /// changes no blank claimed.
+    func flashes(_ all: [IntervalGroup], first: Int, window: ClassifierWindow, claims: Claims, blanks: [Event]) -> [Event] {
+        let active = claims.free
+        // NB: a placeholder looks back for frames that moved its tiles; most frames' changes lie
+        // elsewhere, and a box per frame and a bitmap of the frame answer that without a division
+        // a tile (that test was 2% of the main job).
+        var look = Lookback(active: active, tiles: grid.count, columns: grid.columns)
+        var found: [Event] = []
+        for group in all {
+            if let e = judgeFlash(group, first: first, window: window, active: active, blanks: blanks, look: &look) {
+                found.append(e)
+            }
+        }
+        return found
+    }
+
+    /// The changed tiles of each frame of a window as a box, and a bitmap of the frame that one
+    /// candidate's cells are marked in while it is judged.
+    struct Lookback {
+        let boxes: [TileBox]
+        var marked: [Bool]
+
+        init(active: [[Int]], tiles: Int, columns: Int) {
+            boxes = active.map { TileBox($0, columns: columns) }
+            marked = [Bool](repeating: false, count: tiles)
+        }
+    }
+
+    /// A placeholder: a compact UI element, one colour, that came and went in visible steps on a
+    /// picture that held still, stands out from what replaces it, and whose surroundings and
+    /// content stay put; no piece of a blank.
+    func judgeFlash(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]],
+                            blanks: [Event], look: inout Lookback) -> Event? {
+        // cheap tests first: most groups are a few tiles of smooth content
+        guard group.count >= flashMinTiles else { return nil }
+        guard let t = timing(group, first: first, window: window), t.duration <= options.longestFlashMs else { return nil }
+        let (start, end) = (t.start, t.end)
+        // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
+        guard !blanks.contains(where: { start >= $0.start - 1 && end <= $0.end + 1 }) else { return nil }
+        guard let m = measures(group, start: start, end: end, window: window) else { return nil }
+        func rejected(_ why: String) -> Event? { self.rejected(group, start, end, window, why) }
+        let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
+        var common = m.common
+        guard m.visibleIn >= options.stepShare && m.visibleOut >= options.stepShare else { return rejected("visible steps") }
+        guard contrastOut >= options.fillContrast else { return rejected("contrast \(contrastIn) \(contrastOut)") }
+
+        // A fill on the way from the old picture to the new (a crossfade's middle frame) is no
+        // placeholder: a placeholder's colour is a detour between what was before and after.
+        var detour = 0.0, path = 0.0
+        for v in group {
+            let a = Double(length(v.colour - v.before.mean)), b = Double(length(v.after.mean - v.colour))
+            detour += a + b - Double(length(v.after.mean - v.before.mean))
+            path += a + b
+        }
+        let detourShare = path > 0 ? detour / path : 0
+        common.append(Evidence("detour", detourShare))
+        // A placeholder: a compact UI element that sits still while it shows.
+        let cells = group.map(\.tile)
+        let box = TileBox(cells, columns: grid.columns)
+        // the cells marked in the frame bitmap while this candidate is judged (counted once each)
+        var cellCount = 0
+        for t in cells where !look.marked[t] {
+            look.marked[t] = true
+            cellCount += 1
+        }
+        defer { for t in cells { look.marked[t] = false } }
+        let fill = Double(cellCount) / Double(box.width * box.height)
+        let pixels = box.pixels(in: grid)
+        guard cellCount >= flashMinTiles, pixels.w >= options.flashMinSidePx, pixels.h >= options.flashMinSidePx,
+              fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
+        let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
+        let ring = box.grown(by: ClassifierOptions.tiles(options.surroundPx, tile: grid.tile, side: true), columns: grid.columns, rows: grid.rows)
+        // ...on a picture that held still before it (a slide passing flat colours does not), with
+        // still surroundings until its content came (a crossfade or a scroll changes everything).
+        let boxes = look.boxes, needed = options.stepShare * Double(cellCount)
+        let moved = look.marked.withUnsafeBufferPointer { marked in
+            (1..<start).last { k in
+                guard boxes[k].intersects(box) else { return 0 >= needed }
+                return Double(active[k].lazy.filter { marked[$0] }.count) >= needed
+            }
+        }
+        if let moved, window.ms(start) - window.ms(moved) < pauseMs {
+            return rejected("moved before")
+        }
+        // (or that a blank showed: a page coming out of a blank onto a placeholder)
+        if !blanks.contains(where: { $0.end == start }) {
+            // the picture shown `pauseMs` before the placeholder (in a VFR film, often the frame just before it)
+            let held = window.position(atLeast: pauseMs, before: start)
+            let unrest = window[start - 1].thumb.distance(to: window[held].thumb, over: cells)
+            guard unrest <= max(options.stateTolerance * options.holdFactor, options.contentStayShare * contrastIn) else {
+                return rejected("not held before \(unrest)")
+            }
+        }
+        // ...and whose content then stays (the middle frame of a crossfade through a flat colour
+        // is followed by more of the fade; the encoder refining the content moves it a little)
+        // the picture shown `pauseMs` after the content came
+        let later = window.position(shownAt: window.ms(end) + pauseMs, from: end)
+        let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
+        guard settle <= max(options.stateTolerance * options.holdFactor, options.contentStayShare * contrastOut) else { return rejected("content kept moving \(settle)") }
+        let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
+        // Its surroundings hold still while it shows (a crossfade, a scroll or a blur cover settling
+        // moves them; text elsewhere changing its font does not move them as a whole).
+        let drift = ((start + 1)...end).map { window[$0].thumb.distance(to: window[start].thumb, over: around) }.max() ?? 0
+        guard drift <= options.surroundDrift else { return rejected("surroundings drifted \(drift)") }
+        return Event(kind: .flash, start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
+                     evidence: common + [Evidence("fill", fill), Evidence("surround_drift", drift),
+                                         Evidence("content_settle", settle)], contrastOut: contrastOut)
+    }
+}
+
+private func length(_ v: SIMD3<Float>) -> Float { (v * v).sum().squareRoot() }
