@@ -9,7 +9,8 @@ enum AnalysisArguments {
     private static var settingFlags: [OptionSpec] {
         AnalysisSetting.all.compactMap { s in
             s.flag.map { flag in
-                OptionSpec.number(flag, s.unit == "ms" ? "MS" : "V", "\(s.reason) [\(s.key)]", in: s.range, default: s.defaultValue)
+                OptionSpec.number(flag, s.unit == "ms" ? "MS" : s.unit == "0-1 RMSE" ? "R" : "V", "\(s.reason) [\(s.key)]", in: s.range,
+                                  default: s.defaultValue)
             }
         }
     }

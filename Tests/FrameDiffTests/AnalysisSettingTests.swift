@@ -49,13 +49,17 @@ struct AnalysisSettingTests {
     @Test("thresholds stated in pixels keep their meaning when the tile size changes")
     func pixelsNotTiles() {
         let o = ClassifierOptions()
-        #expect(ClassifierOptions.tiles(o.flashMinAreaPx, tile: 16) == 4)
-        #expect(ClassifierOptions.tiles(o.flashMinAreaPx, tile: 8) == 16)
-        #expect(ClassifierOptions.tiles(o.busyJoinAreaPx, tile: 16) == 16)
-        #expect(ClassifierOptions.tiles(o.busyJoinAreaPx, tile: 32) == 4)
-        #expect(ClassifierOptions.tiles(o.surroundPx, tile: 16, side: true) == 3)
-        #expect(ClassifierOptions.tiles(o.surroundPx, tile: 10, side: true) == 5)
-        #expect(ClassifierOptions.tiles(1, tile: 64) == 1)
+        // a smallest size rounds up, a largest down, a ring spans two tiles at the least
+        #expect(ClassifierOptions.tiles(atLeast: o.flashMinAreaPx, tile: 16) == 4)
+        #expect(ClassifierOptions.tiles(atLeast: o.flashMinAreaPx, tile: 8) == 16)
+        #expect(ClassifierOptions.tiles(atLeast: o.flashMinAreaPx, tile: 20) == 3)  // 1200 px², not 800
+        #expect(ClassifierOptions.tiles(atLeast: 1, tile: 64) == 1)
+        #expect(ClassifierOptions.tiles(atMost: o.busyJoinAreaPx, tile: 16) == 16)
+        #expect(ClassifierOptions.tiles(atMost: o.busyJoinAreaPx, tile: 20) == 10)  // 4000 px², not 4400
+        #expect(ClassifierOptions.tiles(atMost: 0, tile: 16) == 0)
+        #expect(ClassifierOptions.ringTiles(o.surroundPx, tile: 16) == 3)
+        #expect(ClassifierOptions.ringTiles(o.surroundPx, tile: 10) == 5)
+        #expect(ClassifierOptions.ringTiles(1, tile: 16) == 2)
     }
 
     private func rules(_ text: String) throws -> GateRules {

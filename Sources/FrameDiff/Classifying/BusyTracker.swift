@@ -9,7 +9,7 @@
 /// them, and it is one motion finding. A tile that keeps changing joins nothing new, so a slide
 /// beside a counter keeps all but the ring of tiles touching the counter.
 ///
-///     var busy = BusyTracker(tiles: n, columns: c, options: o); busy.update(frame: 7, ptsMs: 116.7, active: tiles)
+///     var busy = BusyTracker(tiles: n, columns: c, tile: 16, options: o); busy.update(frame: 7, ptsMs: 116.7, active: tiles)
 struct BusyTracker: Sendable {
     /// One tile's part in a lineage: frames `start...end`.
     struct Run: Sendable {
@@ -43,12 +43,12 @@ struct BusyTracker: Sendable {
     private var totals: [Int: Region] = [:]
     private var lineagePeak: [Double] = []
 
-    init(tiles: Int, columns: Int, tile: Int = 16, options: ClassifierOptions) {
+    init(tiles: Int, columns: Int, tile: Int, options: ClassifierOptions) {
         self.columns = max(1, columns)
         rows = (tiles + self.columns - 1) / self.columns
         stableMs = options.stableMs
         busyMs = options.busyMs
-        joinTiles = ClassifierOptions.tiles(options.busyJoinAreaPx, tile: tile)
+        joinTiles = ClassifierOptions.tiles(atMost: options.busyJoinAreaPx, tile: tile)
         lineage = [Int32](repeating: -1, count: tiles)
         runStart = [Int32](repeating: -1, count: tiles)
         runStartMs = [Double](repeating: 0, count: tiles)

@@ -50,7 +50,7 @@ public final class Classifier {
         board = TileBoard(options: options)
         threshold = ChangeThreshold(options: options)
         fills = FillTracker(tiles: 0, options: options)
-        busy = BusyTracker(tiles: 0, columns: 1, options: options)
+        busy = BusyTracker(tiles: 0, columns: 1, tile: 16, options: options)  // (no frame yet)
     }
 
     /// Levels of mean-colour shift above which a tile counts as changed, from the noise floor so far.

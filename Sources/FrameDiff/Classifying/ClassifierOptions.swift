@@ -153,7 +153,8 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// trimmed before its fill is measured (a toolbar of the same colour around its icons).
     public var edgeTrimFill: Double = 0.5
     /// The surroundings of a placeholder whose drift is measured: this many pixels around its box
-    /// (3 tiles of 16), less the tile next to it (which its content may spill into).
+    /// (3 tiles of 16; two tiles at the least), less the tile next to it (which its content may
+    /// spill into).
     public var surroundPx: Int = 48
     /// Share of a fill's tiles that must arrive and leave in a visible step (a change above the
     /// tile threshold): the encoder's refinement of smooth content after a cut adds texture in
@@ -179,12 +180,19 @@ public struct ClassifierOptions: Sendable, Equatable {
 
     public init() {}
 
-    /// Tiles of side `tile` covering at least `pixels` px² (or px, for a length with `side`): the
-    /// thresholds stated in pixels keep their meaning whatever the tile size.
-    static func tiles(_ pixels: Int, tile: Int, side: Bool = false) -> Int {
-        let unit = side ? tile : tile * tile
-        return max(1, (pixels + unit - 1) / max(1, unit))
+    /// The thresholds stated in pixels, in tiles of side `tile`, so that they keep their meaning
+    /// whatever the tile size: the fewest tiles covering at least `pixels` px² (a smallest size)...
+    static func tiles(atLeast pixels: Int, tile: Int) -> Int {
+        let unit = max(1, tile * tile)
+        return max(1, (pixels + unit - 1) / unit)
     }
+
+    /// ...the most tiles within `pixels` px² (a largest size; 0 when not one fits)...
+    static func tiles(atMost pixels: Int, tile: Int) -> Int { pixels / max(1, tile * tile) }
+
+    /// ...and the tiles a ring of `pixels` px around a box spans: at least two, since the ring
+    /// leaves out the tile next to the box.
+    static func ringTiles(_ pixels: Int, tile: Int) -> Int { max(2, (pixels + tile - 1) / max(1, tile)) }
 
     /// How long a picture held still is a pause, for a film of frame period `periodMs`.
     func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }

@@ -35,7 +35,7 @@ struct FlatEventFinder {
     /// How long a picture must hold still before a placeholder shows on it (ms): a few frames.
     let pauseMs: Double
     /// The smallest placeholder in this grid's tiles (`flashMinAreaPx`).
-    var flashMinTiles: Int { ClassifierOptions.tiles(options.flashMinAreaPx, tile: grid.tile) }
+    var flashMinTiles: Int { ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile) }
 
     /// Blanks first: a blank explains every change into and out of it, so a placeholder shown
     /// when the page comes back is judged against a still picture: a blank claims its frames.

@@ -13,7 +13,7 @@ public struct AnalysisSetting {
         case change
         /// regions that never stop changing (BusyTracker)
         case busy
-        /// blanks and placeholder flashes (FillTracker, FlatEventFinder)
+        /// blanks and placeholder flashes (FillTracker, FlatEventFinder, BlankFinder, FlashFinder)
         case flat
         /// cut, fade and motion (TransitionFinder, TransitionJudge)
         case transitions
@@ -81,7 +81,7 @@ public struct AnalysisSetting {
             .double("min_tile_shift", \.classifier.minTileShift, .change, "levels", 0...255,
                     "and by at least this much mean colour: H.264 at CRF 30 moves still text by up to 4.5"),
             .double("min_tile_rmse", \.classifier.minTileRMSE, .change, "0-1 RMSE", 0...1, flag: "--min-tile-rmse",
-                    "or at least this tile RMSE with an unchanged mean (new text); codec flicker reaches 0.06"),
+                    "smallest texture change of a tile that counts, with an unchanged mean (new text); codec flicker reaches 0.06"),
             .double("stable_ms", \.classifier.stableMs, .transitions, "ms", 1...60000, flag: "--stable-ms",
                     "changes closer than this are one transition; a picture held this long is a state"),
             .int("pause_frames", \.classifier.pauseFrames, .transitions, "frames", 1...1000,
@@ -162,7 +162,7 @@ public struct AnalysisSetting {
                     "a placeholder fills this share of its box (an image slot is a rectangle)"),
             .double("edge_trim_fill", \.classifier.edgeTrimFill, .flat, "share", 0...1,
                     "rows and columns of a placeholder's box filled less than this are trimmed first"),
-            .int("surround_px", \.classifier.surroundPx, .flat, "px", 0...100000,
+            .int("surround_px", \.classifier.surroundPx, .flat, "px", 1...100000,
                     "the surroundings whose drift is measured: this far around a placeholder's box"),
             .double("step_share", \.classifier.stepShare, .flat, "share", 0...1,
                     "this share of a fill's tiles arrive and leave in a visible step (not the encoder's refinement)"),
@@ -240,9 +240,9 @@ public struct AnalysisSetting {
                     "the step after near-repeats reaches this multiple of the usual one (skipped frames made up)"),
             .double("min_lost_periods", \.hitches.minLostPeriods, .hitches, "periods", 0...1000,
                     "time lost from which a still stretch is a hitch (one dropped frame loses one period)"),
-            .int("steady_intervals", \.hitches.steadyIntervals, .hitches, "intervals", 0...1000,
+            .int("steady_intervals", \.hitches.steadyIntervals, .hitches, "frames", 0...1000,
                     "frames moving a steady step on each side of a stall: a hitch interrupts a running animation"),
-            .double("steady_step_share", \.hitches.steadyStepShare, .hitches, "share", 0...10,
+            .double("steady_step_share", \.hitches.steadyStepShare, .hitches, "share", 0...1,
                     "share of the running step that the steps around a stall must reach to be steady"),
             .int("rhythm_max_cycle", \.hitches.rhythmMaxCycle, .hitches, "intervals", 0...1000,
                     "longest cycle in which an animation's still times may repeat and be its own rhythm"),

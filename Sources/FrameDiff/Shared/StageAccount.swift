@@ -38,6 +38,10 @@ public final class StageAccount: @unchecked Sendable {
     /// The last window's decision, on the caller's thread after both others finished.
     private var finishTicks: UInt64 = 0
 
+    /// The process's CPU when the account was opened: what ran before (an earlier film of the
+    /// same run) is not this film's.
+    private let processStart = fd_process_cpu_ns()
+
     public init() {}
 
     static func monotonicNs() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
@@ -92,7 +96,7 @@ public final class StageAccount: @unchecked Sendable {
         // (a preempted stage counts the time it waited: on a loaded machine the stages can add up to
         // more than their threads' CPU, and the glue is then 0)
         seconds[.glue] = max(0, threads - inside)
-        seconds[.decode] = max(0, Double(fd_process_cpu_ns()) / 1e9 - max(threads, inside) - s(finishTicks))
+        seconds[.decode] = max(0, Double(fd_process_cpu_ns() - processStart) / 1e9 - max(threads, inside) - s(finishTicks))
         bytes[.compare] = meterCounts.compare_bytes
         bytes[.convert] = meterCounts.convert_bytes
         bytes[.measure] = meterCounts.measure_bytes
