@@ -14,6 +14,33 @@ struct MeterTests {
         DecodedFrame(ptsMs: ms, storedWidth: image.width, storedHeight: image.height, pixels: .rgb(image))
     }
 
+    /// The per-stage account counts what each push read and measured: every row of an unchanged
+    /// picture compared once, a band that changed in its first row read no further and measured
+    /// whole, nothing counted for a meter not asked to.
+    @Test func stageCountsFollowWhatThePushesRead() throws {
+        let (w, h) = (40, 37)  // three bands: 16, 16 and 5 rows of 120 bytes
+        let meter = try Meter(grid: TileGrid(storedWidth: w, storedHeight: h, tile: 16), countStages: true)
+        let a = frame(w, h, seed: 4)
+        _ = try meter.push(decoded(a))  // the first picture: nothing to compare
+        #expect(meter.stageCounts.compare_bytes == 0)
+        let measuredFirst = meter.stageCounts.measure_bytes
+        #expect(measuredFirst == UInt64(w * h * 3))
+        _ = try meter.push(decoded(a))
+        #expect(meter.stageCounts.compare_bytes == UInt64(w * h * 3))
+        #expect(meter.stageCounts.measure_bytes == measuredFirst)
+        var b = a
+        b.pixels[0] ^= 0x40  // the first row of band 0
+        _ = try meter.push(decoded(b))
+        #expect(meter.stageCounts.compare_bytes == UInt64(w * h * 3) + UInt64(w * 3 + (h - 16) * w * 3))
+        #expect(meter.stageCounts.measure_bytes == measuredFirst + UInt64(16 * w * 3))
+        #expect(meter.stageCounts.compare_ticks > 0)
+
+        let quiet = try Meter(grid: TileGrid(storedWidth: w, storedHeight: h, tile: 16))
+        _ = try quiet.push(decoded(a))
+        _ = try quiet.push(decoded(b))
+        #expect(quiet.stageCounts.compare_ticks == 0 && quiet.stageCounts.measure_ticks == 0)
+    }
+
     @Test func firstFrameHasNoDelta() throws {
         let meter = try Meter(grid: TileGrid(storedWidth: 37, storedHeight: 21, tile: 16))
         #expect(try meter.push(decoded(frame(37, 21, seed: 1))).sse == 0)
