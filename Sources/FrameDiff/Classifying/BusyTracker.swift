@@ -219,7 +219,10 @@ struct BusyTracker: Sendable {
         }
         var groups: [Int: Region] = [:]
         for (i, id) in ids.enumerated() { groups[sets.find(i), default: Region()].merge(finished[id]!) }
-        return groups.values.sorted { $0.start < $1.start }
+        // (by start, and regions of one start in the order of their first lineage: a Dictionary's
+        // order is its process's hash seed, so two busy regions starting together came out in
+        // either order from run to run)
+        return groups.sorted { $0.key < $1.key }.map(\.value).sorted { $0.start < $1.start }
     }
 }
 
