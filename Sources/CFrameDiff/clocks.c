@@ -2,8 +2,8 @@
 //
 // NB: the meter's stages alternate band by band, 160 bands a frame at 1206x2622: a thread-CPU
 // clock read at each switch (a system call, ~0.3 us) would cost more than some stages it times.
-// The TSC costs ~20 cycles; a thread's CPU time, read once at its start and end, is then shared
-// between its stages in proportion to their ticks.
+// The TSC costs ~20 cycles: each stage's ticks, turned into seconds by the rate the scan measured
+// (StageAccount), and each thread's CPU time read once at its end give the rest (decode, glue).
 #include "cframediff.h"
 
 #include <sys/resource.h>

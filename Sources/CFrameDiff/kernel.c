@@ -223,13 +223,13 @@ static int diff_bits_avx2(const uint8_t *a, const uint8_t *b, int n, uint32_t *b
         if (!_mm256_testz_si256(any4, any4)) break;
     }
     if (i + 128 > n) {
-        // the tail: equal when its words and last bytes are
-        int j = i;
-        for (; j + 32 <= n; j += 32) {
-            __m256i d = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + j)), _mm256_loadu_si256((const __m256i *)(b + j)));
+        // the tail, 32 bytes a step: equal when its words and last bytes are; else the bitmap
+        // starts at the word that differs
+        for (; i + 32 <= n; i += 32) {
+            __m256i d = _mm256_xor_si256(_mm256_loadu_si256((const __m256i *)(a + i)), _mm256_loadu_si256((const __m256i *)(b + i)));
             if (!_mm256_testz_si256(d, d)) break;
         }
-        if (j + 32 > n && memcmp(a + j, b + j, (size_t)(n - j)) == 0) return 0;
+        if (i + 32 > n && memcmp(a + i, b + i, (size_t)(n - i)) == 0) return 0;
     }
     int w = i / 32;
     memset(bits, 0, (size_t)w * sizeof *bits);
