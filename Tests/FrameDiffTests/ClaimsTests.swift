@@ -26,7 +26,9 @@ struct ClaimsTests {
     @Test("free cells: what changed past the threshold, none at the window's first frame, none a busy region holds")
     func freeCells() {
         let hold = BusyHold(ranges: [5: [102...103]])
-        let claims = Claims(Self.window(), first: 100, test: Self.test, busy: hold, columns: Self.columns)
+        var claims = Claims(Self.window(), first: 100, test: Self.test, columns: Self.columns)
+        #expect(claims.free[2] == Self.changed)
+        claims.claimBusy(hold)
         #expect(claims.free[0].isEmpty)
         #expect(claims.free[1] == Self.changed)
         #expect(claims.free[2] == [0, 1, 10, 15] && claims.free[3] == [0, 1, 10, 15])
@@ -36,9 +38,10 @@ struct ClaimsTests {
 
     @Test("a blank claims whole frames; a placeholder its box while it shows, and explains it to the transitions")
     func blankAndPlaceholder() {
-        var claims = Claims(Self.window(), first: 100, test: Self.test, busy: BusyHold(), columns: Self.columns)
-        claims.claimFrames(4...5)
+        var claims = Claims(Self.window(), first: 100, test: Self.test, columns: Self.columns)
+        claims.claimBlank(4...5, change: 80)
         #expect(claims.free[4].isEmpty && claims.free[5].isEmpty && claims.free[6] == Self.changed)
+        #expect(claims.blanks.count == 1 && claims.blanks[0].from == 4 && claims.blanks[0].to == 5 && claims.blanks[0].change == 80)
         // (a blank bounds the transitions in time: it explains no cell to them)
         #expect(!claims.explains(tile: 0, at: 4))
         let box = TileBox([0, 1], columns: Self.columns).grown(by: 1, columns: Self.columns, rows: 4)  // tiles 0-2, 4-6
@@ -50,7 +53,7 @@ struct ClaimsTests {
 
     @Test("a motion or fade takes the flat patches it runs across on both sides, not one it starts or ends with")
     func movingTakesPatchesInside() {
-        var claims = Claims(Self.window(), first: 100, test: Self.test, busy: BusyHold(), columns: Self.columns)
+        var claims = Claims(Self.window(), first: 100, test: Self.test, columns: Self.columns)
         let left = TileBox([0, 4], columns: Self.columns), right = TileBox([3, 7], columns: Self.columns)
         claims.claimMoving(left, frames: 1...6)
         #expect(claims.runsAcross(2...4, box: left))

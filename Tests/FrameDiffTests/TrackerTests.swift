@@ -50,16 +50,15 @@ struct TrackerTests {
         #expect(Set(b.tilesFilled(with: SIMD3(0, 10, 20), tolerance: 0.5)) == [0, 256, 512, 768])
     }
 
-    @Test func fillTrackerKeepsShortFillsWithTheirLooksAndDropsLongOnes() {
+    @Test func boardKeepsShortFillsWithTheirLooksAndDropsLongOnes() {
         let grid = TileGrid(storedWidth: 32, storedHeight: 16, tile: 16)  // two tiles
         var board = TileBoard()
-        var fills = FillTracker(tiles: grid.count, options: ClassifierOptions())
         let detail = SIMD3<Float>(120, 130, 140), grey = SIMD3<Float>(200, 200, 200)
         func frame(_ k: Int, _ changes: [TileChange], complete: Bool = false) {
             let m = FrameMeasure(index: k, ptsMs: Double(k) * 100, rmse: RMSE(sse: 1, samples: 1, maxValue: 255), resized: false,
                                  grid: grid, changes: changes, complete: complete)
             board.update(m)
-            fills.update(frame: k, ptsMs: m.ptsMs, board: board) { _, _ in true }
+            board.followFills(frame: k, ptsMs: m.ptsMs) { _, _ in true }
         }
         frame(0, [TileChange(index: 0, rmse: 0, mean: detail, variance: 400), TileChange(index: 1, rmse: 0, mean: detail, variance: 400)],
               complete: true)
@@ -67,13 +66,13 @@ struct TrackerTests {
         frame(1, [TileChange(index: 0, rmse: 0.3, mean: grey, variance: 0), TileChange(index: 1, rmse: 0.3, mean: grey, variance: 0)])
         frame(3, [TileChange(index: 0, rmse: 0.3, mean: detail, variance: 400)])
         frame(13, [TileChange(index: 1, rmse: 0.3, mean: detail, variance: 400)])
-        #expect(fills.ended.count == 1)
-        let v = fills.ended[0]
+        #expect(board.fills.ended.count == 1)
+        let v = board.fills.ended[0]
         #expect(v.tile == 0 && v.start == 1 && v.end == 3 && v.colour == grey)
         #expect(v.before.mean == detail && v.before.variance == 400 && v.after.mean == detail)
         #expect(v.visibleIn && v.visibleOut)
-        fills.drop(through: 3)
-        #expect(fills.ended.isEmpty)
+        board.dropFills(through: 3)
+        #expect(board.fills.ended.isEmpty)
     }
 }
 

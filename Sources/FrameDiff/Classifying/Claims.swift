@@ -1,19 +1,30 @@
-/// Which decision explains each changed cell (a tile at a window position) of a window being
-/// decided. The decisions run in order, busy regions, blanks, placeholders, then transitions, and
-/// each claims the cells it explains; every later one sees only the cells left (`free`) and asks
-/// `explains` about the rest. One place for what the decisions hand each other, instead of a
-/// shared list edited in turn, a busy hold and a list of explained boxes passed on the side.
+/// Which detector explains each changed cell (a tile at a window position) of a window being
+/// decided. The detectors decide in their declared order (busy regions, blanks, placeholders,
+/// transitions) and each claims the cells it explains; every later one sees only the cells left
+/// (`free`) and asks `explains` or `blanks` about the rest. The one place detectors hand each
+/// other what they decided.
 ///
-///     var claims = Claims(window, first: 120, test: threshold.test(), busy: hold, columns: grid.columns)
-///     claims.claimFrames(4...9)                      // a blank: every change of those frames
-///     claims.claim(box, frames: 12...15)             // a placeholder and the ring around it
+///     var claims = Claims(window, first: 120, test: threshold.test(), columns: grid.columns)
+///     claims.claimBusy(hold)                          // a busy region's tiles in its frames
+///     claims.claimBlank(4...9, change: 80)            // a blank: every change of those frames
+///     claims.claim(box, frames: 12...15)              // a placeholder and the ring around it
 ///     TransitionFinder(...).transitions(claims.free, window: window)
 struct Claims {
-    /// Per window position: the tiles that changed past the threshold and that no decision has
+    /// A blank decided in the window: its window positions and how far the page after it stands
+    /// out from it (levels), which the transitions after it are measured against.
+    struct Blank {
+        var from: Int
+        var to: Int
+        var change: Double
+    }
+
+    /// Per window position: the tiles that changed past the threshold and that no detector has
     /// claimed. Position 0 (the picture before it all) has none.
     private(set) var free: [[Int]]
-    /// Busy regions claim before the window is decided: they are tracked frame by frame.
-    private let busy: BusyHold
+    /// The blanks decided, in time order: they bound the transitions around them.
+    private(set) var blanks: [Blank] = []
+    /// Which tiles busy regions hold in which frames (by frame index).
+    private var busy = BusyHold()
     /// The window's first frame index (busy regions are held by frame index).
     private let first: Int
     private let columns: Int
@@ -22,18 +33,33 @@ struct Claims {
     /// The motions and fades decided, by window positions and box (grown by a tile).
     private var moving: [(frames: ClosedRange<Int>, box: TileBox)] = []
 
-    init(_ window: ClassifierWindow, first: Int, test: (Float, Float) -> Bool, busy: BusyHold, columns: Int) {
-        self.busy = busy
+    init(_ window: ClassifierWindow, first: Int, test: (Float, Float) -> Bool, columns: Int) {
         self.first = first
         self.columns = columns
         free = (0..<window.count).map { k in
-            k == 0 ? [] : window[k].changes.filter { test($0.shift, $0.rmse) && !busy.holds(tile: $0.tile, frame: first + k) }.map(\.tile)
+            k == 0 ? [] : window[k].changes.filter { test($0.shift, $0.rmse) }.map(\.tile)
         }
     }
 
-    /// A blank explains every change of its frames (into it, while it shows, out of it).
+    /// Busy regions explain their tiles in the frames they hold them (they are tracked frame by
+    /// frame, before the window is decided).
+    mutating func claimBusy(_ hold: BusyHold) {
+        guard !hold.ranges.isEmpty else { return }
+        for k in free.indices where !free[k].isEmpty {
+            free[k].removeAll { hold.holds(tile: $0, frame: first + k) }
+        }
+        busy = hold
+    }
+
+    /// A blank page explains every change of its frames (into it, while it shows, out of it).
     mutating func claimFrames(_ frames: ClosedRange<Int>) {
         for k in frames { free[k] = [] }
+    }
+
+    /// A blank as decided: it claims its frames and bounds the transitions on either side.
+    mutating func claimBlank(_ frames: ClosedRange<Int>, change: Double) {
+        claimFrames(frames)
+        blanks.append(Blank(from: frames.lowerBound, to: frames.upperBound, change: change))
     }
 
     /// A placeholder explains the changes of its box (grown by the ring its content may spill

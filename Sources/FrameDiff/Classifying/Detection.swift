@@ -29,6 +29,9 @@ public struct Detection: Sendable, Equatable {
     /// The measures the kind was decided on (a fade's blend residual, a flash's uniformity and
     /// contrast), so a reader can see why, and how close to a threshold it was.
     public var evidence: [Evidence] = []
+    /// A busy region's motion (a counter, a spinner, a playing video): it changes on its own
+    /// clock, not an animation's, so it has no hitches.
+    public var busy = false
     public var durationMs: Double { endMs - startMs }
 
     public init(kind: FindingKind, startMs: Double, endMs: Double, firstFrame: Int, lastFrame: Int,

@@ -6,7 +6,8 @@
 /// Only tiles that changed are looked at, so a frame costs what changed in it. A tile flat since
 /// the first frame of its size has no "before" and gives no candidate.
 ///
-///     var fills = FillTracker(tiles: n, options: o); fills.update(frame: 7, ptsMs: 116.7, board: board, isActive: test)
+///     var fills = FillTracker(tiles: n, options: o)
+///     fills.update(frame: 7, ptsMs: 116.7, deltas: board.deltas, fresh: board.fresh, isActive: test)
 struct FillTracker: Sendable {
     /// What a tile showed: its mean colour and variance.
     struct Look: Sendable {
@@ -65,12 +66,11 @@ struct FillTracker: Sendable {
         longestMs = options.longestBlankMs
     }
 
-    /// Reads the board's last frame, shown at `ptsMs`.
+    /// Reads the board's last frame (its `deltas`; `fresh` on a picture's first frame), shown at `ptsMs`.
     /// NB: a window of text scrolling over a flat page holds tens of thousands of fills, most of
     /// them too long to matter; keeping only the short ones keeps a window's intervals small.
-    mutating func update(frame: Int, ptsMs: Double, board: TileBoard, isActive: (Float, Float) -> Bool) {
-        let first = board.fresh
-        for d in board.deltas {
+    mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], fresh first: Bool, isActive: (Float, Float) -> Bool) {
+        for d in deltas {
             let t = d.tile
             if start[t] != Self.none {
                 let stays = d.variance <= stayVariance && maxAbs(d.mean - colour[t]) <= colourTolerance

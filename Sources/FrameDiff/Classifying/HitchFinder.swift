@@ -48,7 +48,7 @@ public struct HitchFinder: Sendable {
         /// The animation a finding is, or nil: cuts, flashes and blanks have no frames between, and a
         /// busy region (a counter, a spinner) changes on its own clock, not an animation's.
         public init?(_ f: Finding, index: Int) {
-            guard f.kind == .motion || f.kind == .fade, !f.evidence.contains(where: { $0.name == "busy" }) else { return nil }
+            guard f.kind == .motion || f.kind == .fade, !f.busy else { return nil }
             self.init(parent: index, kind: f.kind, firstFrame: f.firstFrame, lastFrame: f.lastFrame)
         }
 

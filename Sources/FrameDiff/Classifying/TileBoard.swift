@@ -1,7 +1,8 @@
-/// The current picture at tile resolution (each tile's mean colour, variance and flatness), kept
-/// up to date from each frame's changed tiles, fed once a frame; the classifier and posture
-/// inference read it. (Not yet the only per-tile state: `FillTracker` and `BusyTracker` still keep
-/// their own per tile, and each window frame a `Thumbnail`.)
+/// The current picture at tile resolution (each tile's mean colour, variance and flatness) and
+/// each tile's flat fills as they come and go (`fills`), kept up to date from each frame's changed
+/// tiles, fed once a frame: the per-tile state every detector and posture inference reads. (Each
+/// window frame keeps the picture as it was, a `Thumbnail`; the busy detector keeps only its own
+/// lineages, which are its decision.)
 ///
 /// Each update also lists the frame's changed tiles with what they looked like before
 /// (`deltas`), so a reader can tell a tile that went flat from one that changed colour.
@@ -27,6 +28,9 @@ public struct TileBoard: Sendable {
     /// A tile is a flat fill at or below this variance (levels squared): `flatStd` squared.
     public let flatVariance: Float
     private(set) var picture = Thumbnail(tiles: 0)
+    /// Each tile's flat fills: the ones that came and went, for the blank and placeholder detectors.
+    private(set) var fills: FillTracker
+    private let options: ClassifierOptions
     private(set) var variance: [Float] = []
     private(set) var grid = TileGrid(storedWidth: 0, storedHeight: 0, tile: 16)
     /// The last frame's changed tiles (every unmasked tile on the first frame of a size).
@@ -44,6 +48,8 @@ public struct TileBoard: Sendable {
     public init(options: ClassifierOptions = ClassifierOptions()) {
         flatVariance = Float(options.flatStd * options.flatStd)
         detailVariance = Float(options.detailStd * options.detailStd)
+        self.options = options
+        fills = FillTracker(tiles: 0, options: options)
     }
 
     public mutating func update(_ m: FrameMeasure) {
@@ -52,6 +58,7 @@ public struct TileBoard: Sendable {
             grid = m.grid
             picture = Thumbnail(tiles: m.grid.count)
             variance = [Float](repeating: 0, count: m.grid.count)
+            fills = FillTracker(tiles: m.grid.count, options: options)
             tiles = max(1, m.changes.count)
             detailed = 0
             flat = 0
@@ -72,6 +79,15 @@ public struct TileBoard: Sendable {
         }
         lastShift = m.changes.isEmpty ? 0 : shiftSum / Float(3 * m.changes.count)
     }
+
+    /// Follows the last frame's tiles into and out of flat fills; `isActive(shift, rmse)` tells a
+    /// visible step (the change threshold, learned from this frame).
+    mutating func followFills(frame: Int, ptsMs: Double, isActive: (Float, Float) -> Bool) {
+        fills.update(frame: frame, ptsMs: ptsMs, deltas: deltas, fresh: fresh, isActive: isActive)
+    }
+
+    /// Forgets the fills that ended at or before `frame` (a window decided them).
+    mutating func dropFills(through frame: Int) { fills.drop(through: frame) }
 
     func mean(_ i: Int) -> SIMD3<Float> { picture.mean(i) }
 

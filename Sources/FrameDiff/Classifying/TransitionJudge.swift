@@ -15,10 +15,22 @@ struct TransitionJudge {
         var start: Int
         var end: Int
         var tiles: [Int]
-        var evidence: [Evidence]
-        /// How far the region moved from its old state to its new one (levels): decides whether a
-        /// change soon after is the encoder settling (`encoderSettleShare`).
+        var evidence: TransitionEvidence
+    }
+
+    /// What a transition was timed and named on, as its finding's evidence lists it.
+    struct TransitionEvidence {
+        /// How far the region moved from its old state to its new one (levels): also decides
+        /// whether a change soon after is the encoder settling (`encoderSettleShare`).
         var change: Double
+        /// Share of the change still to go after the first step (0: it landed in one).
+        var firstStepLeft: Double
+        /// How far the frames between stray from blends of the two states (nil for a cut).
+        var blendResidual: Double?
+
+        var listed: [Evidence] {
+            [Evidence("change", change), Evidence("first_step_left", firstStepLeft)] + (blendResidual.map { [Evidence("blend_residual", $0)] } ?? [])
+        }
     }
 
     let options: ClassifierOptions
@@ -76,16 +88,16 @@ struct TransitionJudge {
         // refines over the next frames.
         let firstStep = span > 0 ? toNew(start) / span : 0
         if toNew(start) <= landed { end = start }
-        var evidence = [Evidence("change", span), Evidence("first_step_left", firstStep)]
+        var evidence = TransitionEvidence(change: span, firstStepLeft: firstStep)
         let kind: FindingKind
         if start == end {
             kind = .cut
         } else {
             let residual = FadeTest(slack: options.fadeSlack).residual((start..<end).map { window[$0].thumb }, old: old, new: new,
                                                                        over: region)
-            evidence.append(Evidence("blend_residual", residual ?? 1))
+            evidence.blendResidual = residual ?? 1
             kind = (residual ?? .infinity) <= options.fadeResidual ? .fade : .motion
         }
-        return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence, change: span)
+        return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
     }
 }

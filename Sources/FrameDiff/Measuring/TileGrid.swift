@@ -34,6 +34,18 @@ public struct TileGrid: Equatable, Sendable {
         return Rect(x: x, y: y, w: min(tile, storedWidth - x), h: min(tile, storedHeight - y))
     }
 
+    /// Bounding box (displayed pixels) of a set of tiles, and the share of the frame they cover.
+    func extent<Tiles: Sequence>(of tiles: Tiles) -> (box: Rect, area: Double) where Tiles.Element == Int {
+        var box = Rect(x: 0, y: 0, w: 0, h: 0)
+        var pixels = 0
+        for t in tiles {
+            let r = tileRect(t)
+            box = box.union(r)
+            pixels += r.area
+        }
+        return (toDisplay(box), Double(pixels) / Double(max(1, storedWidth * storedHeight)))
+    }
+
     /// A stored rectangle as the player shows it.
     public func toDisplay(_ stored: Rect) -> Rect {
         let r = mirrored ? mirror(stored) : stored

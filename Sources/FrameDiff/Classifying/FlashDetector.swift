@@ -1,20 +1,75 @@
-/// Placeholder flashes among a window's fills (FlatEventFinder): a compact UI element of one
-/// colour that came and went in visible steps on a picture that held still, with still
-/// surroundings, content that stays after it, and no piece of a blank.
+/// Placeholder flashes: a compact UI element of one colour that came and went in visible steps on
+/// a picture that held still, with still surroundings, content that stays after it, and no piece
+/// of a blank. Third of the detectors: judged on the changes busy regions and blanks left, a
+/// placeholder claims its box and the ring around it while it shows; one that a motion or fade
+/// decided later runs across on both sides is part of that motion, not a placeholder.
 ///
-///     let flashes = finder.flashes(all, first: first, window: window, claims: claims, blanks: blanks)
-extension FlatEventFinder {
+///     var flashes = FlashDetector(); flashes.decide(window, claims: &claims)
+///     flashes.settle(window, claims: claims, into: &findings)
+struct FlashDetector: Detector {
+    /// A placeholder decided in a window: window positions `start...end` (the first frame of its
+    /// content), its tiles, box and colour, and why.
+    struct Flash {
+        var start: Int
+        var end: Int
+        var tiles: [Int]
+        var box: TileBox
+        var colour: SIMD3<Float>
+        var evidence: FlashEvidence
+    }
+
+    /// What a placeholder was decided on, as its finding's evidence lists it.
+    struct FlashEvidence {
+        var measures: FillGroups.Measures
+        /// Share of the way from the old look to the new that its colour goes out of the way.
+        var detour: Double
+        /// Share of its box its tiles fill.
+        var fill: Double
+        /// How far its surroundings moved while it showed, and its content after it came (levels).
+        var surroundDrift: Double, contentSettle: Double
+
+        var listed: [Evidence] {
+            measures.listed + [Evidence("detour", detour), Evidence("fill", fill), Evidence("surround_drift", surroundDrift),
+                               Evidence("content_settle", contentSettle)]
+        }
+    }
+
+    /// The placeholders of the window being decided, in time order.
+    private var decided: [Flash] = []
+
+    mutating func decide(_ window: DecisionWindow, claims: inout Claims) {
+        guard let fills = window.fills else { return }
+        let grid = window.grid
+        decided = fills.flashes(window: window.frames, claims: claims)
+            .sorted { ($0.start, $0.box.y0, $0.box.x0) < ($1.start, $1.box.y0, $1.box.x0) }
+        for e in decided { claims.claim(e.box.grown(by: 1, columns: grid.columns, rows: grid.rows), frames: e.start...e.end) }
+    }
+
+    mutating func settle(_ window: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
+        let grid = window.grid
+        for e in decided {
+            // a flat patch passing by inside a slide or a fade that runs on either side of it is the motion's
+            guard !claims.runsAcross(e.start...e.end, box: e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)) else { continue }
+            var f = window.finding(.flash, from: e.start, to: e.end, tiles: e.tiles, evidence: e.evidence.listed)
+            f.colour = FillGroups.shown(e.colour)
+            findings.append(f)
+        }
+        decided = []
+    }
+}
+
+extension FillGroups {
     /// The window's placeholders, from the groups of its fills (largest first), judged on the
     /// changes no blank claimed.
-    func flashes(_ all: [IntervalGroup], first: Int, window: ClassifierWindow, claims: Claims, blanks: [Event]) -> [Event] {
-        let active = claims.free
+    fileprivate func flashes(window: ClassifierWindow, claims: Claims) -> [FlashDetector.Flash] {
+        let active = claims.free, blanks = claims.blanks
         // NB: a placeholder looks back for frames that moved its tiles; most frames' changes lie
         // elsewhere, and a box per frame and a bitmap of the frame answer that without a division
         // a tile (that test was 2% of the main job).
         var look = Lookback(active: active, tiles: grid.count, columns: grid.columns)
-        var found: [Event] = []
+        var found: [FlashDetector.Flash] = []
         for group in all {
-            if let e = judgeFlash(group, first: first, window: window, active: active, blanks: blanks, look: &look) {
+            if let e = judgeFlash(group, window: window, active: active, blanks: blanks, look: &look) {
                 found.append(e)
             }
         }
@@ -36,18 +91,17 @@ extension FlatEventFinder {
     /// A placeholder: a compact UI element, one colour, that came and went in visible steps on a
     /// picture that held still, stands out from what replaces it, and whose surroundings and
     /// content stay put; no piece of a blank.
-    func judgeFlash(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]],
-                            blanks: [Event], look: inout Lookback) -> Event? {
+    func judgeFlash(_ group: IntervalGroup, window: ClassifierWindow, active: [[Int]],
+                    blanks: [Claims.Blank], look: inout Lookback) -> FlashDetector.Flash? {
         // cheap tests first: most groups are a few tiles of smooth content
         guard group.count >= flashMinTiles else { return nil }
-        guard let t = timing(group, first: first, window: window), t.duration <= options.longestFlashMs else { return nil }
+        guard let t = timing(group, window: window), t.duration <= options.longestFlashMs else { return nil }
         let (start, end) = (t.start, t.end)
         // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
-        guard !blanks.contains(where: { start >= $0.start - 1 && end <= $0.end + 1 }) else { return nil }
+        guard !blanks.contains(where: { start >= $0.from - 1 && end <= $0.to + 1 }) else { return nil }
         guard let m = measures(group, start: start, end: end, window: window) else { return nil }
-        func rejected(_ why: String) -> Event? { self.rejected(group, start, end, window, why) }
+        func rejected(_ why: String) -> FlashDetector.Flash? { self.rejected(group, start, end, window, why) }
         let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
-        var common = m.common
         guard m.visibleIn >= options.stepShare && m.visibleOut >= options.stepShare else { return rejected("visible steps") }
         guard contrastOut >= options.fillContrast else { return rejected("contrast \(contrastIn) \(contrastOut)") }
 
@@ -60,7 +114,6 @@ extension FlatEventFinder {
             path += a + b
         }
         let detourShare = path > 0 ? detour / path : 0
-        common.append(Evidence("detour", detourShare))
         // A placeholder: a compact UI element that sits still while it shows.
         let cells = group.map(\.tile)
         let box = TileBox(cells, columns: grid.columns)
@@ -90,7 +143,7 @@ extension FlatEventFinder {
             return rejected("moved before")
         }
         // (or that a blank showed: a page coming out of a blank onto a placeholder)
-        if !blanks.contains(where: { $0.end == start }) {
+        if !blanks.contains(where: { $0.to == start }) {
             // the picture shown `pauseMs` before the placeholder (in a VFR film, often the frame just before it)
             let held = window.position(atLeast: pauseMs, before: start)
             let unrest = window[start - 1].thumb.distance(to: window[held].thumb, over: cells)
@@ -109,9 +162,8 @@ extension FlatEventFinder {
         // moves them; text elsewhere changing its font does not move them as a whole).
         let drift = ((start + 1)...end).map { window[$0].thumb.distance(to: window[start].thumb, over: around) }.max() ?? 0
         guard drift <= options.surroundDrift else { return rejected("surroundings drifted \(drift)") }
-        return Event(kind: .flash, start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
-                     evidence: common + [Evidence("fill", fill), Evidence("surround_drift", drift),
-                                         Evidence("content_settle", settle)], contrastOut: contrastOut)
+        return FlashDetector.Flash(start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
+                                   evidence: .init(measures: m, detour: detourShare, fill: fill, surroundDrift: drift, contentSettle: settle))
     }
 }
 

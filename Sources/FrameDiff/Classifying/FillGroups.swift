@@ -1,33 +1,12 @@
-/// Placeholders (flash) and blank pages (blank) from the fills that ended in a window: the fills
-/// grouped and measured here, blanks decided in BlankFinder.swift (first: each claims its frames),
-/// placeholders in FlashFinder.swift (on the changes the blanks left).
+/// The fills that came and went in a window being decided (`FillTracker`'s ended intervals),
+/// grouped once for the two detectors that read them: neighbouring tiles that turned into a fill
+/// together, left it together and share one colour are one group, largest first. Blank pages are
+/// decided in BlankDetector.swift, placeholders in FlashDetector.swift; the measures both judge a
+/// group on (its timing, colour, uniformity, contrast, visible steps) are here.
 ///
-/// A placeholder is judged over its region as a whole, not tile by tile: neighbouring tiles that
-/// turned into a fill together, left it together and share one colour form a candidate; it is a
-/// placeholder when that colour is uniform across it, it arrived and left in visible steps (so the
-/// encoder refining smooth content after a cut, which only adds texture, is none), it is big and
-/// compact enough to be a UI element, and nothing around it moved meanwhile. A fill that covers
-/// most of the frame, clearly more than before and after it, is a blank.
-///
-///     let events = FlatEventFinder(options: o, grid: g, tiles: n, pauseMs: 50)
-///         .events(fills.ended, through: last, window: window, claims: &claims)
-struct FlatEventFinder {
-    /// A flash or a blank: window positions `start...end`, its tiles and colour, and why.
-    struct Event {
-        var kind: FindingKind
-        var start: Int
-        var end: Int
-        var tiles: [Int]
-        var box: TileBox
-        var colour: SIMD3<Float>
-        var evidence: [Evidence]
-        /// How far what replaces it stands out from the fill (levels): the size of the change a
-        /// blank ends with, which the transitions after it are measured against.
-        var contrastOut: Double
-        /// How many flat pages one after another this blank is (1: one).
-        var parts = 1
-    }
-
+///     let fills = FillGroups(board.fills.ended, window: w, options: o, grid: g, tiles: n, pauseMs: 50)
+///     for group in fills.all { if let t = fills.timing(group, window: w) { ... } }
+struct FillGroups {
     let options: ClassifierOptions
     let grid: TileGrid
     /// Unmasked tiles of the frame.
@@ -37,11 +16,17 @@ struct FlatEventFinder {
     /// The smallest placeholder in this grid's tiles (`flashMinAreaPx`).
     var flashMinTiles: Int { ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile) }
 
-    /// Blanks first: a blank explains every change into and out of it, so a placeholder shown
-    /// when the page comes back is judged against a still picture: a blank claims its frames.
-    /// Intervals that end after `last` belong to a later window.
-    func events(_ intervals: EndedFills, through last: Int, window: ClassifierWindow, claims: inout Claims) -> [Event] {
-        guard let first = window.first?.index else { return [] }
+    /// The window's first frame index.
+    let first: Int
+    /// The groups big enough for a placeholder or a blank, largest first.
+    private(set) var all: [IntervalGroup] = []
+
+    /// Groups the fills of `intervals` that lie inside the window (intervals that end after its
+    /// last frame belong to a later window; longer ones are no blank and no placeholder).
+    init(_ intervals: EndedFills, window: ClassifierWindow, options: ClassifierOptions, grid: TileGrid, tiles: Int, pauseMs: Double) {
+        (self.options, self.grid, self.tiles, self.pauseMs) = (options, grid, tiles, pauseMs)
+        first = window.first?.index ?? 0
+        let last = window.last?.index ?? 0
         // (indices, not copies: a window can hold 100,000+ intervals of 64 bytes)
         var candidates: [Int32] = []
         for i in 0..<intervals.count {
@@ -52,10 +37,7 @@ struct FlatEventFinder {
         }
         // (groups too small for a placeholder or a blank are judged by nothing)
         let smallest = min(flashMinTiles, Int((options.blankGroupShare * Double(tiles)).rounded(.up)))
-        let all = groups(candidates, of: intervals, atLeast: smallest).sorted { $0.count > $1.count }
-        let blanks = blanks(all, first: first, window: window, claims: &claims)
-        return (blanks + flashes(all, first: first, window: window, claims: claims, blanks: blanks))
-            .sorted { ($0.start, $0.box.y0, $0.box.x0) < ($1.start, $1.box.y0, $1.box.x0) }
+        all = groups(candidates, of: intervals, atLeast: smallest).sorted { $0.count > $1.count }
     }
 
     /// Neighbouring intervals that began and ended within a frame of each other in one colour:
@@ -122,7 +104,7 @@ struct FlatEventFinder {
 
     /// The timing both kinds are judged on: window positions of the fill's first frame and of the
     /// first frame after it (the most common among its tiles), and how long it showed (ms).
-    func timing(_ group: IntervalGroup, first: Int, window: ClassifierWindow) -> (start: Int, end: Int, duration: Double)? {
+    func timing(_ group: IntervalGroup, window: ClassifierWindow) -> (start: Int, end: Int, duration: Double)? {
         let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
         guard start >= 1, end > start else { return rejected(group, start, end, window, "timing") }
         return (start, end, window.ms(end) - window.ms(start))
@@ -132,10 +114,18 @@ struct FlatEventFinder {
     /// how visibly it came and went, and how far the pictures around it stand out from it.
     struct Measures {
         var colour: SIMD3<Float>
+        /// How far the group's most different tile is from its colour (levels).
+        var uniformity: Double
+        /// Shares of its tiles that turned into the fill, and out of it, in a visible step.
         var visibleIn: Double, visibleOut: Double
+        /// How far the looks before and after stand out from the fill (levels).
         var contrastIn: Double, contrastOut: Double
-        /// The evidence both kinds report.
-        var common: [Evidence]
+
+        /// As a report lists them, first among both kinds' evidence.
+        var listed: [Evidence] {
+            [Evidence("uniformity", uniformity), Evidence("contrast_in", contrastIn), Evidence("contrast_out", contrastOut),
+             Evidence("visible_in", visibleIn), Evidence("visible_out", visibleOut)]
+        }
     }
 
     /// The measures of a fill shown from `start` to `end`; nil when it is not one colour.
@@ -150,10 +140,14 @@ struct FlatEventFinder {
         func contrast(_ l: FillTracker.Look) -> Double { Double(max(maxAbs(l.mean - colour), l.variance.squareRoot())) }
         let contrastIn = group.map { contrast($0.before) }.reduce(0, +) / Double(n)
         let contrastOut = group.map { contrast($0.after) }.reduce(0, +) / Double(n)
-        return Measures(colour: colour, visibleIn: visibleIn, visibleOut: visibleOut, contrastIn: contrastIn, contrastOut: contrastOut,
-                        common: [Evidence("uniformity", Double(uniformity)), Evidence("contrast_in", contrastIn),
-                                 Evidence("contrast_out", contrastOut), Evidence("visible_in", visibleIn),
-                                 Evidence("visible_out", visibleOut)])
+        return Measures(colour: colour, uniformity: Double(uniformity), visibleIn: visibleIn, visibleOut: visibleOut,
+                        contrastIn: contrastIn, contrastOut: contrastOut)
+    }
+
+    /// A fill's colour as a finding reports it (whole levels).
+    static func shown(_ colour: SIMD3<Float>) -> SIMD3<UInt8> {
+        let c = colour.rounded(.toNearestOrAwayFromZero)
+        return SIMD3(UInt8(clamping: Int(c.x)), UInt8(clamping: Int(c.y)), UInt8(clamping: Int(c.z)))
     }
 
     /// Says (with FRAMEDIFF_DEBUG) why a fill big enough to matter is no finding; always nil.

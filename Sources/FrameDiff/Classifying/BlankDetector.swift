@@ -1,15 +1,68 @@
-/// Blank pages among a window's fills (FlatEventFinder): one fill over most of the frame, clearly
-/// more than before and after it, solid, entered and left in a visible step; a blank that gives way
-/// to a page of another flat colour lasts until that page's first paint. A blank claims its frames.
+/// Blank pages: one fill over most of the frame, clearly more than before and after it, solid,
+/// entered and left in a visible step; a blank that gives way to a page of another flat colour
+/// lasts until that page's first paint. Second of the detectors: a blank claims every change of
+/// its frames (into it, while it shows, out of it) and bounds the transitions on either side.
 ///
-///     let blanks = finder.blanks(all, first: first, window: window, claims: &claims)
-extension FlatEventFinder {
+///     var blanks = BlankDetector(); blanks.decide(window, claims: &claims)
+///     blanks.settle(window, claims: claims, into: &findings)
+struct BlankDetector: Detector {
+    /// A blank page decided in a window: window positions `start...end` (the first frame after
+    /// it), the tiles that went flat, their colour, and why.
+    struct Blank {
+        var start: Int
+        var end: Int
+        var tiles: [Int]
+        var box: TileBox
+        var colour: SIMD3<Float>
+        var evidence: BlankEvidence
+    }
+
+    /// What a blank was decided on, as its finding's evidence lists it.
+    struct BlankEvidence {
+        var measures: FillGroups.Measures
+        /// Shares of the frame filled with its colour while it shows, before and after it.
+        var coverage: Double, coverageBefore: Double, coverageAfter: Double
+        /// Share of its box it fills, edges trimmed.
+        var solid: Double
+        /// How many flat pages one after another it is (1: one).
+        var parts = 1
+        /// For each flat page of another colour it gave way to: how long that showed (ms).
+        var thenFlatMs: [Double] = []
+
+        var listed: [Evidence] {
+            measures.listed
+                + [Evidence("coverage", coverage), Evidence("coverage_before", coverageBefore),
+                   Evidence("coverage_after", coverageAfter), Evidence("solid", solid)]
+                + (parts > 1 ? [Evidence("parts", Double(parts))] : [])
+                + thenFlatMs.map { Evidence("then_flat_ms", $0) }
+        }
+    }
+
+    /// The blanks of the window being decided.
+    private var decided: [Blank] = []
+
+    mutating func decide(_ window: DecisionWindow, claims: inout Claims) {
+        guard let fills = window.fills else { return }
+        decided = fills.blanks(window: window.frames, claims: &claims)
+    }
+
+    mutating func settle(_ window: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
+        for b in decided {
+            var f = window.finding(.blank, from: b.start, to: b.end, tiles: b.tiles, evidence: b.evidence.listed)
+            f.colour = FillGroups.shown(b.colour)
+            findings.append(f)
+        }
+        decided = []
+    }
+}
+
+extension FillGroups {
     /// The window's blanks, from the groups of its fills (largest first); each claims its frames.
     /// Two flat pages one after another (white, then the site's background colour) are one blank.
-    func blanks(_ all: [IntervalGroup], first: Int, window: ClassifierWindow, claims: inout Claims) -> [Event] {
-        var events: [Event] = []
+    fileprivate func blanks(window: ClassifierWindow, claims: inout Claims) -> [BlankDetector.Blank] {
+        var events: [BlankDetector.Blank] = []
         for group in all {
-            guard let e = judgeBlank(group, first: first, window: window, active: claims.free) else { continue }
+            guard let e = judgeBlank(group, window: window, active: claims.free) else { continue }
             // a blank takes every fill of its colour that came and went with it
             // (pieces of its colour that stay longer are the new page's own background)
             if events.contains(where: { abs($0.start - e.start) <= 1
@@ -20,35 +73,33 @@ extension FlatEventFinder {
         // A page that goes from one flat colour straight to another (white, then the site's
         // background colour) is one blank: the frame stays flat between the two states.
         events.sort { $0.start < $1.start }
-        var merged: [Event] = []
+        var merged: [BlankDetector.Blank] = []
         for e in events {
             if var last = merged.last, e.start <= last.end {
                 last.end = max(last.end, e.end)
                 last.tiles = Array(Set(last.tiles).union(e.tiles)).sorted()
                 last.box = TileBox(last.tiles, columns: grid.columns)
-                last.parts += 1
-                // (the count is shown once, last)
-                last.evidence = last.evidence.filter { $0.name != "parts" } + [Evidence("parts", Double(last.parts))]
+                last.evidence.parts += 1
                 merged[merged.count - 1] = last
             } else {
                 merged.append(e)
             }
         }
         events = merged.map { extended($0, window: window, active: claims.free) }
-        for e in events { claims.claimFrames(e.start...e.end) }
+        for e in events { claims.claimBlank(e.start...e.end, change: e.evidence.measures.contrastOut) }
         return events
     }
 
     /// A blank: one fill covers most of the frame, clearly more than before and after, solid, and
     /// entered and left in a visible step.
-    func judgeBlank(_ group: IntervalGroup, first: Int, window: ClassifierWindow, active: [[Int]]) -> Event? {
+    func judgeBlank(_ group: IntervalGroup, window: ClassifierWindow, active: [[Int]]) -> BlankDetector.Blank? {
         // (the tiles that turn into a blank page are a good part of the frame)
         guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
-        guard let t = timing(group, first: first, window: window),
+        guard let t = timing(group, window: window),
               let m = measures(group, start: t.start, end: t.end, window: window) else { return nil }
         let (start, end) = (t.start, t.end)
-        func rejected(_ why: String) -> Event? { self.rejected(group, start, end, window, why) }
-        let (colour, contrastIn, contrastOut, common) = (m.colour, m.contrastIn, m.contrastOut, m.common)
+        func rejected(_ why: String) -> BlankDetector.Blank? { self.rejected(group, start, end, window, why) }
+        let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
         // (a blank is judged by how much of the frame it covers, not by visible steps tile by tile:
         // a page's own background colour turning into the blank barely changes; and a blank page
         // may give way to another flat page: it needs to stand out on one side)
@@ -72,15 +123,13 @@ extension FlatEventFinder {
         let box = TileBox(all, columns: grid.columns)
         let solid = solidity(all, box: box)
         guard solid >= options.blankSolid else { return rejected("blank not solid \(solid)") }
-        return Event(kind: .blank, start: start, end: end, tiles: all, box: box,
-                     colour: colour, evidence: common + [Evidence("coverage", during), Evidence("coverage_before", before),
-                                                         Evidence("coverage_after", after), Evidence("solid", solid)],
-                     contrastOut: contrastOut)
+        return BlankDetector.Blank(start: start, end: end, tiles: all, box: box, colour: colour,
+                                   evidence: .init(measures: m, coverage: during, coverageBefore: before, coverageAfter: after, solid: solid))
     }
 
     /// A blank that gives way to a page of another flat colour (the site's background before its
     /// first paint) lasts until that page is no longer mostly flat.
-    func extended(_ blank: Event, window: ClassifierWindow, active: [[Int]]) -> Event {
+    func extended(_ blank: BlankDetector.Blank, window: ClassifierWindow, active: [[Int]]) -> BlankDetector.Blank {
         var e = blank
         let tolerance = Float(options.uniformTolerance)
         if debugClassifier, let c = window[e.end].thumb.dominantFill() {
@@ -98,7 +147,7 @@ extension FlatEventFinder {
                     || Double(active[k].count) >= options.blankStepShare * Double(tiles)
             }), window.ms(next) - window.ms(blank.start) <= options.blankPaintFactor * options.longestBlankMs else { break }
             e.end = next
-            e.evidence.append(Evidence("then_flat_ms", window.ms(next) - window.ms(blank.end)))
+            e.evidence.thenFlatMs.append(window.ms(next) - window.ms(blank.end))
         }
         return e
     }

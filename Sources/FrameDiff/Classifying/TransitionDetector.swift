@@ -1,0 +1,100 @@
+/// Cuts, fades and motions: the changes no earlier detector claimed, cut into transitions in time
+/// and space (`TransitionFinder`), each timed against the states around it and named
+/// (`TransitionJudge`), pieces of one change merged. Last of the detectors: a transition is bounded
+/// by the blanks and by the transitions decided before it in the same place, leaves out the tiles
+/// busy regions and placeholders explain, and claims the motions and fades it decides (a
+/// placeholder inside one is the motion's). A change of frame size is a cut of the whole frame.
+///
+///     var transitions = TransitionDetector(); transitions.decide(window, claims: &claims)
+///     transitions.settle(window, claims: claims, into: &findings)
+struct TransitionDetector: Detector {
+    /// A transition decided in a window: its kind, window positions, tiles and box.
+    struct Decided {
+        var kind: FindingKind
+        var start: Int, end: Int
+        var tiles: [Int]
+        var evidence: TransitionJudge.TransitionEvidence
+        var box: TileBox
+    }
+
+    private var decided: [Decided] = []
+    /// The cut a new frame size makes, until the next window settles.
+    private var resize: Detection?
+
+    mutating func begin(_ frame: Observation) {
+        let m = frame.measure
+        guard m.resized else { return }
+        let full = Rect(x: 0, y: 0, w: m.grid.displayWidth, h: m.grid.displayHeight)
+        resize = Detection(kind: .cut, startMs: m.ptsMs, endMs: m.ptsMs, firstFrame: m.index, lastFrame: m.index,
+                           peakRMSE: m.rmse.normalized, region: full, area: 1)
+    }
+
+    /// The window's transitions, each judged between the states around it: bounded by the
+    /// transitions decided before it in the same place, the next ones there, and the blanks.
+    mutating func decide(_ w: DecisionWindow, claims: inout Claims) {
+        let window = w.frames, grid = w.grid, options = w.options
+        let active = claims.free
+        let candidates = TransitionFinder(options: options, grid: grid, periodMs: w.periodMs).transitions(active, window: window)
+        let judge = TransitionJudge(options: options, grid: grid, shift: w.shift, rmse: w.rmse)
+        let cols = grid.columns
+        let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }
+        decided = []
+        for (i, c) in candidates.enumerated() {
+            var lo = 0, hi = window.count - 1
+            var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
+            for d in decided where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {
+                if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.change) }
+            }
+            for (j, o) in candidates.enumerated() where o.a > c.b && boxes[j].intersects(boxes[i]) { hi = min(hi, o.a - 1) }
+            for b in claims.blanks {
+                if b.to <= c.a, b.to >= lo { (lo, previousChange) = (b.to, b.change) }
+                if b.from > c.b { hi = min(hi, b.from - 1) }
+            }
+            let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: { [claims] t, k in claims.explains(tile: t, at: k) })
+            if debugClassifier {
+                let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % cols),\($0 / cols)" }.joined(separator: " ") }
+                debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
+            }
+            guard let r = judged else { continue }
+            // The encoder settling after a big change (a low bitrate refines the new picture over
+            // a few hundred ms) moves a little and soon: no finding of its own.
+            if r.kind != .cut, window.ms(r.start) - window.ms(lo) < options.stableMs,
+               r.evidence.change < options.encoderSettleShare * previousChange {
+                continue
+            }
+            merge(r, grid: grid, pieceOverlap: options.pieceOverlap)
+        }
+        for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
+    }
+
+    mutating func settle(_ w: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
+        if let resize { findings.append(resize) }
+        resize = nil
+        for d in decided { findings.append(w.finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence.listed)) }
+        decided = []
+    }
+
+    /// Adds a judged transition, or merges it into a piece of the same change: the same times, or
+    /// mostly the same times with one inside the other (a slow fade's faint corners) are one
+    /// finding, timed by the larger.
+    private mutating func merge(_ r: TransitionJudge.Result, grid: TileGrid, pieceOverlap: Double) {
+        let cols = grid.columns
+        let box = TileBox(r.tiles, columns: cols)
+        func together(_ d: Decided) -> Bool {
+            guard d.kind == r.kind else { return false }
+            if d.start == r.start && d.end == r.end { return true }
+            let overlap = min(d.end, r.end) - max(d.start, r.start), shorter = min(d.end - d.start, r.end - r.start)
+            let (a, b) = (d.box.grown(by: 1, columns: cols, rows: grid.rows), box.grown(by: 1, columns: cols, rows: grid.rows))
+            return shorter > 0 && Double(overlap) >= pieceOverlap * Double(shorter) && (a.contains(b) || b.contains(a))
+        }
+        guard let same = decided.firstIndex(where: together) else {
+            decided.append(Decided(kind: r.kind, start: r.start, end: r.end, tiles: r.tiles, evidence: r.evidence, box: box))
+            return
+        }
+        if r.tiles.count > decided[same].tiles.count {
+            (decided[same].start, decided[same].end, decided[same].evidence) = (r.start, r.end, r.evidence)
+        }
+        decided[same].tiles = Array(Set(decided[same].tiles).union(r.tiles)).sorted()
+        decided[same].box = TileBox(decided[same].tiles, columns: cols)
+    }
+}
