@@ -342,7 +342,7 @@ struct ClassifierTests {
         let cuts = f.filter { $0.kind == .cut }
         #expect(cuts.count == 2, "\(f.map { "\($0.kind) \($0.startMs)" })")
         #expect(cuts.map { Int($0.startMs.rounded()) } == [1000, 2000])
-        let busy = f.filter { $0.evidence.contains { $0.name == "busy" } }
+        let busy = f.filter(\.busy)
         #expect(busy.count == 1 && busy.first?.kind == .motion && (busy.first?.region.y ?? 0) >= 280,
                 "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region) \($0.evidence.map(\.name))" })")
     }

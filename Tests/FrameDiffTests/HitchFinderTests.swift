@@ -225,7 +225,7 @@ struct HitchFinderTests {
         var busy = Finding(kind: .motion, startMs: 0, endMs: 2000, firstFrame: 0, lastFrame: 120, peakRMSE: 0.01,
                            region: Rect(x: 0, y: 0, w: 10, h: 10))
         #expect(HitchFinder.Animation(busy, index: 0) != nil)
-        busy.evidence = [Evidence("busy", 1)]
+        busy.busy = true
         #expect(HitchFinder.Animation(busy, index: 0) == nil)
         let cut = Finding(kind: .cut, startMs: 0, endMs: 0, firstFrame: 3, lastFrame: 3, peakRMSE: 0.3, region: Rect(x: 0, y: 0, w: 1, h: 1))
         #expect(HitchFinder.Animation(cut, index: 1) == nil)

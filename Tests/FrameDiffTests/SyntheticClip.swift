@@ -63,14 +63,15 @@ struct SyntheticClip {
         for _ in 0..<n { frames.append((Double(frames.count) * periodMs, image)) }
     }
 
-    func findings(vfr: Bool = false, options: ClassifierOptions = ClassifierOptions()) throws -> [Detection] {
+    /// `detectors`: only these, in this order (nil: the classifier's own).
+    func findings(vfr: Bool = false, options: ClassifierOptions = ClassifierOptions(), detectors: [any Detector]? = nil) throws -> [Detection] {
         var kept: [(ms: Double, image: PNGImage)] = []
         for f in frames where !vfr || kept.last?.image.pixels != f.image.pixels { kept.append(f) }
         // (the frames' own size: a test may use a width that is no multiple of the tile)
         let (width, height) = (frames.first?.image.width ?? Self.width, frames.first?.image.height ?? Self.height)
         let grid = TileGrid(storedWidth: width, storedHeight: height, tile: 16)
         let meter = try Meter(grid: grid)
-        let classifier = Classifier(options: options)
+        let classifier = detectors.map { Classifier(options: options, detectors: $0) } ?? Classifier(options: options)
         for (i, f) in kept.enumerated() {
             let rmse = try meter.push(DecodedFrame(ptsMs: f.ms, storedWidth: width, storedHeight: height,
                                                    pixels: .rgb(f.image)))

@@ -47,7 +47,7 @@ struct TransitionJudgeTests {
         let steps = (1...5).map { k in Self.region.map { _ in Self.old + (Self.new - Self.old) * Float(k) / 6 } }
         let r = try #require(Self.judge(Self.window(steps)))
         #expect(r.kind == .fade && r.start == 6 && r.end == 11)
-        #expect((r.evidence.first { $0.name == "blend_residual" }?.value ?? 1) < 0.01)
+        #expect((r.evidence.blendResidual ?? 1) < 0.01)
     }
 
     @Test func contentArrivingTileByTileIsMotion() throws {

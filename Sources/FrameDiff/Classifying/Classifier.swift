@@ -53,6 +53,15 @@ public final class Classifier {
         detectors = Self.detectors(options)
     }
 
+    /// A classifier running only `detectors`, in their order (a test of one detector, or of the
+    /// claims they hand each other).
+    init(options: ClassifierOptions, detectors: [any Detector]) {
+        self.options = options
+        board = TileBoard(options: options)
+        threshold = ChangeThreshold(options: options)
+        self.detectors = detectors
+    }
+
     /// The detectors in the order they decide a window: each sees the cells the ones before it
     /// left unclaimed. Their findings settle in the reverse order.
     static func detectors(_ options: ClassifierOptions) -> [any Detector] {
