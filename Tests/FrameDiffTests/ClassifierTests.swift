@@ -6,9 +6,7 @@ import TestSupport
 /// Each rule of the classifier on synthetic frame sequences (60 fps unless said).
 @Suite("Classifier on synthetic frames")
 struct ClassifierTests {
-    let a = SyntheticClip.page(seed: 1)
-    let b = SyntheticClip.page(seed: 2, background: (236, 242, 250), image: Rect(x: 32, y: 40, w: 112, h: 72))
-    let period = 1000.0 / 60
+    let a = SyntheticClip.pageA, b = SyntheticClip.pageB, period = SyntheticClip.period
 
     func kinds(_ f: [Detection]) -> [FindingKind] { f.map(\.kind) }
 

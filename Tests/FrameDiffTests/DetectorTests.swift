@@ -5,9 +5,7 @@ import Testing
 /// the declared order (each sees what the earlier ones left unclaimed), settle in the reverse one.
 @Suite("Detectors, each alone and in their order")
 struct DetectorTests {
-    let a = SyntheticClip.page(seed: 1)
-    let b = SyntheticClip.page(seed: 2, background: (236, 242, 250), image: Rect(x: 32, y: 40, w: 112, h: 72))
-    let period = 1000.0 / 60
+    let a = SyntheticClip.pageA, b = SyntheticClip.pageB, period = SyntheticClip.period
 
     /// What a detector was called with, in order (a class: the classifier holds detectors by value).
     final class Log {

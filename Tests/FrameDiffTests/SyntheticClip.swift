@@ -4,6 +4,10 @@ import TestSupport
 /// Synthetic app-like frames, fed through the meter and the classifier with no codec involved.
 struct SyntheticClip {
     static let width = 160, height = 320
+    /// The two pages most tests change between, and the frame period they hold frames for (60 fps).
+    static let pageA = page(seed: 1)
+    static let pageB = page(seed: 2, background: (236, 242, 250), image: Rect(x: 32, y: 40, w: 112, h: 72))
+    static let period = 1000.0 / 60
 
     /// A page: background, header, rows of text-like stripes, a textured image at `image`.
     static func page(seed: Int, background: (UInt8, UInt8, UInt8) = (250, 250, 250),

@@ -6,16 +6,8 @@
 ///     var blanks = BlankDetector(); blanks.decide(window, claims: &claims)
 ///     blanks.settle(window, claims: claims, into: &findings)
 struct BlankDetector: Detector {
-    /// A blank page decided in a window: window positions `start...end` (the first frame after
-    /// it), the tiles that went flat, their colour, and why.
-    struct Blank {
-        var start: Int
-        var end: Int
-        var tiles: [Int]
-        var box: TileBox
-        var colour: SIMD3<Float>
-        var evidence: BlankEvidence
-    }
+    /// A blank page decided in a window.
+    typealias Blank = FlatEvent<BlankEvidence>
 
     /// What a blank was decided on, as its finding's evidence lists it.
     struct BlankEvidence {
@@ -47,11 +39,7 @@ struct BlankDetector: Detector {
     }
 
     mutating func settle(_ window: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
-        for b in decided {
-            var f = window.finding(.blank, from: b.start, to: b.end, tiles: b.tiles, evidence: b.evidence.listed)
-            f.colour = FillGroups.shown(b.colour)
-            findings.append(f)
-        }
+        for b in decided { findings.append(b.finding(.blank, in: window, evidence: b.evidence.listed)) }
         decided = []
     }
 }

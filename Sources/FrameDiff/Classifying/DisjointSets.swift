@@ -3,7 +3,7 @@
 ///
 ///     var s = DisjointSets(count: 4); s.union(0, 2); s.find(2) == s.find(0)
 struct DisjointSets {
-    // NB: Int32 parents: a window's fills can number 100,000+ (FlatEventFinder), and their work
+    // NB: Int32 parents: a window's fills can number 100,000+ (FillGroups), and their work
     // arrays were the largest block the classifier allocated.
     private var parent: [Int32]
 

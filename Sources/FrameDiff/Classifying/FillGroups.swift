@@ -6,6 +6,27 @@
 ///
 ///     let fills = FillGroups(board.fills.ended, window: w, options: o, grid: g, tiles: n, pauseMs: 50)
 ///     for group in fills.all { if let t = fills.timing(group, window: w) { ... } }
+/// A flat patch decided in a window, a blank page or a placeholder: window positions `start...end`
+/// (the first frame after it), the tiles that went flat, their box and colour, and why (`Why`:
+/// the detector's typed evidence).
+///
+///     let f = blank.finding(.blank, in: window, evidence: blank.evidence.listed)
+struct FlatEvent<Why> {
+    var start: Int
+    var end: Int
+    var tiles: [Int]
+    var box: TileBox
+    var colour: SIMD3<Float>
+    var evidence: Why
+
+    /// As a finding of `kind` over the window, with its colour.
+    func finding(_ kind: FindingKind, in window: DecisionWindow, evidence listed: [Evidence]) -> Detection {
+        var f = window.finding(kind, from: start, to: end, tiles: tiles, evidence: listed)
+        f.colour = FillGroups.shown(colour)
+        return f
+    }
+}
+
 struct FillGroups {
     let options: ClassifierOptions
     let grid: TileGrid

@@ -7,16 +7,8 @@
 ///     var flashes = FlashDetector(); flashes.decide(window, claims: &claims)
 ///     flashes.settle(window, claims: claims, into: &findings)
 struct FlashDetector: Detector {
-    /// A placeholder decided in a window: window positions `start...end` (the first frame of its
-    /// content), its tiles, box and colour, and why.
-    struct Flash {
-        var start: Int
-        var end: Int
-        var tiles: [Int]
-        var box: TileBox
-        var colour: SIMD3<Float>
-        var evidence: FlashEvidence
-    }
+    /// A placeholder decided in a window (`end`: the first frame of its content).
+    typealias Flash = FlatEvent<FlashEvidence>
 
     /// What a placeholder was decided on, as its finding's evidence lists it.
     struct FlashEvidence {
@@ -50,9 +42,7 @@ struct FlashDetector: Detector {
         for e in decided {
             // a flat patch passing by inside a slide or a fade that runs on either side of it is the motion's
             guard !claims.runsAcross(e.start...e.end, box: e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)) else { continue }
-            var f = window.finding(.flash, from: e.start, to: e.end, tiles: e.tiles, evidence: e.evidence.listed)
-            f.colour = FillGroups.shown(e.colour)
-            findings.append(f)
+            findings.append(e.finding(.flash, in: window, evidence: e.evidence.listed))
         }
         decided = []
     }

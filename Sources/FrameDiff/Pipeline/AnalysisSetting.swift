@@ -11,11 +11,11 @@ public struct AnalysisSetting {
     public enum Detector: String, CaseIterable, Sendable {
         /// which tiles changed in a frame (ChangeThreshold)
         case change
-        /// regions that never stop changing (BusyTracker)
+        /// regions that never stop changing (BusyDetector, BusyTracker)
         case busy
-        /// blanks and placeholder flashes (FillTracker, FlatEventFinder, BlankFinder, FlashFinder)
+        /// blanks and placeholder flashes (FillTracker, FillGroups, BlankDetector, FlashDetector)
         case flat
-        /// cut, fade and motion (TransitionFinder, TransitionJudge)
+        /// cut, fade and motion (TransitionDetector, TransitionFinder, TransitionJudge)
         case transitions
         /// the tile board's picture (TileBoard)
         case board
