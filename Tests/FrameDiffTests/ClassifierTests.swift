@@ -357,6 +357,32 @@ struct ClassifierTests {
         #expect(abs(f[1].startMs - 500) < 1)
     }
 
+    @Test func aMovementThatCrossesFromOneRegionToAnotherWithoutRestIsOneMotion() throws {
+        // a card slides right along the top; on the frame it lands, another slides down at the bottom
+        var clip = SyntheticClip()
+        func frame(top: Int, bottom: Int) -> PNGImage {
+            var p = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 250)
+            SyntheticClip.texture(&p, Rect(x: 8 + top, y: 32, w: 48, h: 48), seed: 3)
+            SyntheticClip.texture(&p, Rect(x: 96, y: 200 + bottom, w: 48, h: 48), seed: 4)
+            return p
+        }
+        clip.hold(frame(top: 0, bottom: 0), ms: 400)
+        for k in 1...6 { clip.hold(frame(top: k * 12, bottom: 0), ms: period) }
+        for k in 1...6 { clip.hold(frame(top: 72, bottom: k * 10), ms: period) }
+        clip.hold(frame(top: 72, bottom: 60), ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(abs(f[0].startMs - 400) < 1 && abs(f[0].endMs - (400 + 11 * period)) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
+        // with the pieces kept apart by a rest of 150 ms they are two
+        var apart = SyntheticClip()
+        apart.hold(frame(top: 0, bottom: 0), ms: 400)
+        for k in 1...6 { apart.hold(frame(top: k * 12, bottom: 0), ms: period) }
+        apart.hold(frame(top: 72, bottom: 0), ms: 200)
+        for k in 1...6 { apart.hold(frame(top: 72, bottom: k * 10), ms: period) }
+        apart.hold(frame(top: 72, bottom: 60), ms: 400)
+        #expect(kinds(try apart.findings()) == [.motion, .motion])
+    }
+
     @Test func clockDigitChangeIsACut() throws {
         var ticked = a
         SyntheticClip.fill(&ticked, Rect(x: 130, y: 6, w: 3, h: 10), (255, 255, 255))

@@ -64,6 +64,7 @@ struct TransitionDetector: Detector {
             }
             merge(r, grid: grid, pieceOverlap: options.pieceOverlap)
         }
+        chainTouching(window, pauseMs: w.pauseMs, columns: cols)
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
     }
 
@@ -72,6 +73,30 @@ struct TransitionDetector: Detector {
         resize = nil
         for d in decided { findings.append(w.finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence.listed)) }
         decided = []
+    }
+
+    /// A motion that begins where another comes to rest, on that frame or before the picture held
+    /// for a pause (`pauseMs`), is the same movement going on (a drag crossing from one screen to
+    /// the other, a sheet whose slow end moves another region): one motion from the first's start
+    /// to the last's end, timed and described by the larger piece.
+    private mutating func chainTouching(_ window: ClassifierWindow, pauseMs: Double, columns cols: Int) {
+        func follows(_ j: Int, _ i: Int) -> Bool {
+            decided[j].kind == .motion && decided[j].start >= decided[i].end
+                && window.ms(decided[j].start) - window.ms(decided[i].end) < pauseMs
+        }
+        var i = 0
+        while i < decided.count {
+            guard decided[i].kind == .motion, let j = decided.indices.first(where: { $0 != i && follows($0, i) }) else {
+                i += 1
+                continue
+            }
+            let next = decided.remove(at: j)
+            if j < i { i -= 1 }
+            if next.tiles.count > decided[i].tiles.count { decided[i].evidence = next.evidence }
+            decided[i].end = next.end
+            decided[i].tiles = Array(Set(decided[i].tiles).union(next.tiles)).sorted()
+            decided[i].box = TileBox(decided[i].tiles, columns: cols)
+        }
     }
 
     /// Adds a judged transition, or merges it into a piece of the same change: the same times, or
