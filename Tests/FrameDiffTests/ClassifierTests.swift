@@ -383,6 +383,26 @@ struct ClassifierTests {
         #expect(kinds(try apart.findings()) == [.motion, .motion])
     }
 
+    @Test func placeholderHeldWhileTheTextBesideItReflowsOnceIsOneFlash() throws {
+        // an image slot flat for 300 ms; 100 ms in, the text under it re-renders once (a web font)
+        let slot = Rect(x: 16, y: 48, w: 96, h: 64)
+        var swapped = a
+        for y in stride(from: 128, to: 170, by: 14) { SyntheticClip.fill(&swapped, Rect(x: 8, y: y, w: 144, h: 6), (250, 250, 250)) }
+        for y in stride(from: 129, to: 170, by: 14) { SyntheticClip.fill(&swapped, Rect(x: 12, y: y, w: 120, h: 5), (40, 40, 40)) }
+        var before = a, after = swapped
+        SyntheticClip.fill(&before, slot, (158, 158, 158))
+        SyntheticClip.fill(&after, slot, (158, 158, 158))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(before, ms: 100)
+        clip.hold(after, ms: 200)
+        clip.hold(swapped, ms: 400)
+        let f = try clip.findings()
+        let flash = try #require(f.first { $0.kind == .flash }, "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        #expect(abs(flash.startMs - 400) < 1 && abs(flash.endMs - 700) < 1)
+        #expect(kinds(f) == [.flash, .cut], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+    }
+
     @Test func clockDigitChangeIsACut() throws {
         var ticked = a
         SyntheticClip.fill(&ticked, Rect(x: 130, y: 6, w: 3, h: 10), (255, 255, 255))

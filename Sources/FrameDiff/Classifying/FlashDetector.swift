@@ -87,8 +87,11 @@ extension FillGroups {
         guard group.count >= flashMinTiles else { return nil }
         guard let t = timing(group, window: window), t.duration <= options.longestFlashMs else { return nil }
         let (start, end) = (t.start, t.end)
-        // pieces of a blank are the blank's (the page is blank: no placeholder shows on it)
-        guard !blanks.contains(where: { start >= $0.from - 1 && end <= $0.to + 1 }) else { return nil }
+        // pieces of a blank are the blank's (the page is blank: no placeholder shows on it), and so
+        // is a patch that went flat while the page was blank (its edge was never seen)
+        guard !blanks.contains(where: { (start >= $0.from - 1 && end <= $0.to + 1) || (start > $0.from && start < $0.to) }) else {
+            return nil
+        }
         guard let m = measures(group, start: start, end: end, window: window) else { return nil }
         func rejected(_ why: String) -> FlashDetector.Flash? { self.rejected(group, start, end, window, why) }
         let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
@@ -147,7 +150,15 @@ extension FillGroups {
         let later = window.position(shownAt: window.ms(end) + pauseMs, from: end)
         let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
         guard settle <= max(options.stateTolerance * options.holdFactor, options.contentStayShare * contrastOut) else { return rejected("content kept moving \(settle)") }
-        let around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
+        var around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
+        // A placeholder held for a while on a page still painting: surroundings that change in one
+        // step and hold (a font swap, another slot filling) are the page's progress, not a
+        // crossfade or a scroll moving past it; only ring tiles that change again count.
+        if t.duration >= options.stableMs {
+            var steps = [UInt8](repeating: 0, count: grid.count)
+            for k in (start + 1)...end { for c in active[k] where steps[c] < 2 { steps[c] += 1 } }
+            around = around.filter { steps[$0] >= 2 }
+        }
         // Its surroundings hold still while it shows (a crossfade, a scroll or a blur cover settling
         // moves them; text elsewhere changing its font does not move them as a whole).
         let drift = ((start + 1)...end).map { window[$0].thumb.distance(to: window[start].thumb, over: around) }.max() ?? 0
