@@ -54,7 +54,7 @@ public final class Classifier {
     }
 
     /// A classifier running only `detectors`, in their order (a test of one detector, or of the
-    /// claims they hand each other).
+    /// claims they hand each other). Without `TransitionDetector` a new frame size is no cut.
     init(options: ClassifierOptions, detectors: [any Detector]) {
         self.options = options
         board = TileBoard(options: options)

@@ -15,7 +15,8 @@ protocol Detector {
     /// again on the frame's grid.
     mutating func begin(_ frame: Observation)
     /// Every later frame of that picture. Returns how many of the frame's changed tiles this
-    /// detector follows and explains now (they do not keep the window open).
+    /// detector follows and explains now (they do not keep the window open; the classifier adds
+    /// the counts, so two detectors must not hold the same tile).
     mutating func observe(_ frame: Observation) -> Int
     /// Decides a window of two frames or more, claiming the cells it explains.
     mutating func decide(_ window: DecisionWindow, claims: inout Claims)
@@ -46,7 +47,8 @@ struct Observation {
 /// tile grid, the film's frame period, the change threshold as it stands, and the fills that came
 /// and went in it (grouped once for both the blank and the placeholder detector).
 ///
-///     let w = DecisionWindow(part, keepFrom: last, closing: false, grid: grid, ...)
+///     let w = DecisionWindow(part, keepFrom: last, closing: false, options: o, grid: grid, tiles: n,
+///                            periodMs: 16.7, threshold: threshold, fills: board.fills.ended)
 ///     let f = w.finding(.cut, from: 3, to: 3, tiles: tiles, evidence: [])
 struct DecisionWindow {
     let frames: ClassifierWindow

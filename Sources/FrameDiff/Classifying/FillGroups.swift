@@ -1,11 +1,3 @@
-/// The fills that came and went in a window being decided (`FillTracker`'s ended intervals),
-/// grouped once for the two detectors that read them: neighbouring tiles that turned into a fill
-/// together, left it together and share one colour are one group, largest first. Blank pages are
-/// decided in BlankDetector.swift, placeholders in FlashDetector.swift; the measures both judge a
-/// group on (its timing, colour, uniformity, contrast, visible steps) are here.
-///
-///     let fills = FillGroups(board.fills.ended, window: w, options: o, grid: g, tiles: n, pauseMs: 50)
-///     for group in fills.all { if let t = fills.timing(group, window: w) { ... } }
 /// A flat patch decided in a window, a blank page or a placeholder: window positions `start...end`
 /// (the first frame after it), the tiles that went flat, their box and colour, and why (`Why`:
 /// the detector's typed evidence).
@@ -27,6 +19,14 @@ struct FlatEvent<Why> {
     }
 }
 
+/// The fills that came and went in a window being decided (`FillTracker`'s ended intervals),
+/// grouped once for the two detectors that read them: neighbouring tiles that turned into a fill
+/// together, left it together and share one colour are one group, largest first. Blank pages are
+/// decided in BlankDetector.swift, placeholders in FlashDetector.swift; the measures both judge a
+/// group on (its timing, colour, uniformity, contrast, visible steps) are here.
+///
+///     let fills = FillGroups(board.fills.ended, window: w, options: o, grid: g, tiles: n, pauseMs: 50)
+///     for group in fills.all { if let t = fills.timing(group, window: w) { ... } }
 struct FillGroups {
     let options: ClassifierOptions
     let grid: TileGrid

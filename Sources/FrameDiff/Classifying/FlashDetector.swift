@@ -153,7 +153,9 @@ extension FillGroups {
         var around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
         // A placeholder held for a while on a page still painting: surroundings that change in one
         // step and hold (a font swap, another slot filling) are the page's progress, not a
-        // crossfade or a scroll moving past it; only ring tiles that change again count.
+        // crossfade or a scroll moving past it; only ring tiles that change visibly in two frames
+        // or more count (counting the ones that never changed visibly as well brought back a false
+        // motion on a real page load).
         if t.duration >= options.stableMs {
             var steps = [UInt8](repeating: 0, count: grid.count)
             for k in (start + 1)...end { for c in active[k] where steps[c] < 2 { steps[c] += 1 } }

@@ -64,8 +64,9 @@ struct TransitionDetector: Detector {
             }
             merge(r, grid: grid, pieceOverlap: options.pieceOverlap)
         }
-        chainTouching(window, pauseMs: w.pauseMs, columns: cols)
+        // (each piece claims its own box: the space between two chained pieces is not the motion's)
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
+        chainTouching(window, pauseMs: w.pauseMs, columns: cols)
     }
 
     mutating func settle(_ w: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
@@ -75,10 +76,11 @@ struct TransitionDetector: Detector {
         decided = []
     }
 
-    /// A motion that begins where another comes to rest, on that frame or before the picture held
-    /// for a pause (`pauseMs`), is the same movement going on (a drag crossing from one screen to
-    /// the other, a sheet whose slow end moves another region): one motion from the first's start
-    /// to the last's end, timed and described by the larger piece.
+    /// A motion that begins when another comes to rest, on that frame or before the picture held
+    /// for a pause (`pauseMs`), anywhere in the frame, is the same movement going on (a drag
+    /// crossing from one screen to the other, a sheet whose slow end moves another region): one
+    /// motion from the first's start to the last's end, over both pieces' tiles, with the larger
+    /// piece's evidence. Of several that follow, the earliest is taken first.
     private mutating func chainTouching(_ window: ClassifierWindow, pauseMs: Double, columns cols: Int) {
         func follows(_ j: Int, _ i: Int) -> Bool {
             decided[j].kind == .motion && decided[j].start >= decided[i].end
@@ -86,7 +88,8 @@ struct TransitionDetector: Detector {
         }
         var i = 0
         while i < decided.count {
-            guard decided[i].kind == .motion, let j = decided.indices.first(where: { $0 != i && follows($0, i) }) else {
+            guard decided[i].kind == .motion,
+                  let j = decided.indices.filter({ $0 != i && follows($0, i) }).min(by: { decided[$0].start < decided[$1].start }) else {
                 i += 1
                 continue
             }

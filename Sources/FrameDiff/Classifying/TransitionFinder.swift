@@ -9,7 +9,7 @@
 ///    one).
 /// 3. A frame whose change over the transition's region dwarfs its neighbours' is a cut of its own.
 ///
-///     let found = TransitionFinder(options: o, grid: g, periodMs: 16.7).transitions(active, window)
+///     let found = TransitionFinder(options: o, grid: g, periodMs: 16.7).transitions(active, window: window)
 struct TransitionFinder {
     /// Changed frames (window positions, ascending) and the tiles that changed in them.
     struct Candidate {
