@@ -65,7 +65,7 @@ struct DetectorTests {
         let grid = TileGrid(storedWidth: 64, storedHeight: 32, tile: 16)
         let m = FrameMeasure(index: 9, ptsMs: 150, rmse: RMSE(sse: 0, samples: 1, maxValue: 255), resized: true, grid: grid,
                              changes: [], complete: true)
-        t.begin(Observation(measure: m, active: [], grid: grid))
+        t.begin(Observation(measure: m, active: []))
         var window = ClassifierWindow()
         window.append(.init(index: 9, ptsMs: 150, rmse: 0, changes: [], thumb: Thumbnail(tiles: grid.count)))
         let w = DecisionWindow(window, keepFrom: 9, closing: true, options: ClassifierOptions(), grid: grid, tiles: grid.count,

@@ -83,7 +83,7 @@ public final class Classifier {
             board.update(m)
             grid = m.grid
             board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: threshold.test())
-            let seen = Observation(measure: m, active: [], grid: grid)
+            let seen = Observation(measure: m, active: [])
             for i in detectors.indices { detectors[i].begin(seen) }
             window.reset(frame(m, changes: []))
             lastActiveMs = nil
@@ -95,7 +95,7 @@ public final class Classifier {
         let test = threshold.test()
         board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: test)
         let active = board.deltas.filter { test($0.shift, $0.rmse) }.map(\.tile)
-        let seen = Observation(measure: m, active: active, grid: grid)
+        let seen = Observation(measure: m, active: active)
         var held = 0
         for i in detectors.indices { held += detectors[i].observe(seen) }
         // a busy region does not keep the window open

@@ -32,13 +32,13 @@ extension Detector {
 
 /// One frame as the detectors observe it: the measure and what the threshold made of it.
 ///
-///     let o = Observation(measure: m, active: tiles, grid: m.grid)
+///     let o = Observation(measure: m, active: tiles)
 struct Observation {
     let measure: FrameMeasure
     /// Tiles that changed past the noise-relative threshold (none on a picture's first frame).
     let active: [Int]
-    let grid: TileGrid
 
+    var grid: TileGrid { measure.grid }
     var index: Int { measure.index }
     var ptsMs: Double { measure.ptsMs }
 }
@@ -53,7 +53,8 @@ struct Observation {
 struct DecisionWindow {
     let frames: ClassifierWindow
     /// Frame indices of the window's first and last frame.
-    let first: Int, last: Int
+    var first: Int { frames.first?.index ?? 0 }
+    var last: Int { frames.last?.index ?? 0 }
     /// The frame the next window starts from (what detectors following frames may still be asked about).
     let keepFrom: Int
     /// The picture ends here (a new frame size, the end of the film): everything still followed ends.
@@ -77,8 +78,6 @@ struct DecisionWindow {
     init(_ frames: ClassifierWindow, keepFrom: Int, closing: Bool, options: ClassifierOptions, grid: TileGrid, tiles: Int,
          periodMs: Double, threshold: ChangeThreshold, fills ended: EndedFills) {
         self.frames = frames
-        first = frames.first?.index ?? 0
-        last = frames.last?.index ?? 0
         (self.keepFrom, self.closing, self.options, self.grid, self.tiles) = (keepFrom, closing, options, grid, tiles)
         self.periodMs = periodMs
         (shift, rmse) = (threshold.shift, threshold.rmse)
