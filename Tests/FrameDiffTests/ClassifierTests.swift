@@ -383,6 +383,30 @@ struct ClassifierTests {
         #expect(kinds(try apart.findings()) == [.motion, .motion])
     }
 
+    @Test func aTouchDotBeforeTheAppReactsIsNotTheMotionsStart() throws {
+        // show-taps: a small dot lands on a card and moves a little; a ripple then spreads from it
+        func frame(ripple: Int, dot: Int?) -> PNGImage {
+            var p = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 250)
+            SyntheticClip.texture(&p, Rect(x: 8, y: 160, w: 144, h: 96), seed: 3)
+            if ripple > 0 { SyntheticClip.fill(&p, Rect(x: 8, y: 32, w: 24 * ripple, h: 16 * ripple), (236, 236, 236)) }
+            if let dot { SyntheticClip.fill(&p, Rect(x: 16 + dot, y: 49, w: 12, h: 14), (60, 60, 60)) }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(frame(ripple: 0, dot: nil), ms: 400)
+        clip.hold(frame(ripple: 0, dot: 0), ms: period)
+        clip.hold(frame(ripple: 0, dot: 3), ms: period)
+        for k in 1...6 { clip.hold(frame(ripple: k, dot: 3), ms: period) }
+        clip.hold(frame(ripple: 6, dot: 3), ms: 400)
+        var unruled = ClassifierOptions()
+        unruled.pointerFactor = 10000
+        let g = try clip.findings(options: unruled)
+        #expect(g.map(\.startMs) == [400], "\(g.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        let f = try clip.findings()
+        #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(abs(f[0].startMs - (400 + 2 * period)) < 1 && abs(f[0].endMs - (400 + 7 * period)) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
+    }
+
     @Test func placeholderHeldWhileTheTextBesideItReflowsOnceIsOneFlash() throws {
         // an image slot flat for 300 ms; 100 ms in, the text under it re-renders once (a web font)
         let slot = Rect(x: 16, y: 48, w: 96, h: 64)

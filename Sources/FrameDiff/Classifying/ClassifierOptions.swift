@@ -40,6 +40,13 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// transition when at least this share of its distance from the old state leads towards the
     /// new one: a placeholder pulsing before a cut leads nowhere.
     public var leadShare: Double = 0.5
+    /// A transition's first frames that change only a patch at most this share of the frame's
+    /// shorter side across are a pointer or a touch indicator (show-taps: 9% of a 360-px-wide
+    /// phone)...
+    public var pointerShare: Double = 0.15
+    /// ...when the transition's region is at least this many times the patch: the app reacts on
+    /// the first frame reaching beyond it.
+    public var pointerFactor: Double = 4
     /// A transition whose first changed frame is already within this share of the new state is a
     /// cut: after a cut the encoder refines the picture over a few frames by 1-2% of the change.
     public var cutShare: Double = 0.03

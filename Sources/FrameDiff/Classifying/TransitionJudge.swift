@@ -77,7 +77,9 @@ struct TransitionJudge {
         var start = c.a
         // codec flicker can make the first changed frames active while they still show the old state
         while start < c.b, fromOld(start) <= tolerance { start += 1 }
-        while start - 1 > lo {
+        let pointer = pointerFrames(c, from: start, window: window, inTiles: inTiles, region: region.count)
+        start = pointer ?? start
+        while pointer == nil, start - 1 > lo {
             let moved = fromOld(start - 1)
             guard moved > tolerance, span - toNew(start - 1) >= options.leadShare * moved else { break }
             start -= 1
@@ -99,5 +101,27 @@ struct TransitionJudge {
             kind = (residual ?? .infinity) <= options.fadeResidual ? .fade : .motion
         }
         return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
+    }
+
+    /// The frame the app starts to react on, when the transition's first frames change only a
+    /// patch much smaller than its region: a touch indicator (Android's show-taps dot) or a pointer
+    /// lands 60-130 ms before the app's ripple or scroll begins, and a person times the change from
+    /// the app. nil when the first frame already reaches beyond such a patch, or nothing does.
+    private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
+                               inTiles: [Bool], region: Int) -> Int? {
+        let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
+        var patch: [Int] = []
+        for k in c.frames where k >= start {
+            let tiles = window[k].changes.map(\.tile).filter { inTiles[$0] }
+            guard !tiles.isEmpty else { continue }
+            let rect = TileBox(patch + tiles, columns: grid.columns).pixels(in: grid)
+            guard Double(max(rect.w, rect.h)) <= limit else {
+                let box = TileBox(patch, columns: grid.columns)
+                guard !patch.isEmpty, Double(region) >= options.pointerFactor * Double(box.width * box.height) else { return nil }
+                return k
+            }
+            patch += tiles
+        }
+        return nil
     }
 }
