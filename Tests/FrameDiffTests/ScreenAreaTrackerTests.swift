@@ -37,6 +37,48 @@ struct ScreenAreaTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close])
     }
 
+    /// A fold beside a black band, refit to the whole frame (no band left to grow back).
+    static func refitFold() -> PostureFilm {
+        var f = film()
+        f.frame(f.all, complete: true, look: page)
+        f.still(5)
+        f.frame(f.all) { t in t % cols < 8 ? page(t + 3) : black }
+        f.still(20)
+        f.frame(f.all) { t in page(t + 7) }
+        f.still(30)
+        return f
+    }
+
+    @Test func afterARefitFoldTheWholeFrameRedrawnIsTheUnfold() {
+        var f = Self.refitFold()
+        let unfold = f.k
+        for step in 1...3 { f.frame(f.all) { t in Self.page(t + 7 + 8 * step) } }
+        let last = f.k - 1
+        f.still(15)
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close, .open])
+        #expect(changes.last?.startMs == Double(unfold) * 1000 / 30 && changes.last?.endMs == Double(last) * 1000 / 30)
+        #expect(changes.last?.changedShare == 1)
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close, .open])
+
+        // after it, an app's panel redrawing a quarter of the frame, and a GIF re-dithering every
+        // tile by 2 levels, unfold nothing
+        var panel = Self.refitFold()
+        panel.frame(panel.columns(0..<4)) { t in Self.page(t + 30) }
+        panel.still(15)
+        var dither = Self.refitFold()
+        dither.frame(dither.all) { t in Self.page(t + 9) }
+        dither.still(15)
+        #expect(panel.screenChanges().map(\.kind) == [.close] && dither.screenChanges().map(\.kind) == [.close])
+        // and with no fold before it the whole frame redrawn is no event
+        var plain = Self.film()
+        plain.frame(plain.all, complete: true, look: Self.page)
+        plain.still(5)
+        for step in 1...3 { plain.frame(plain.all) { t in Self.page(t + 8 * step) } }
+        plain.still(15)
+        #expect(plain.screenChanges().isEmpty)
+    }
+
     @Test func aFoldThatStaysSmallAndALaterUnfoldAreACloseAndAnOpen() {
         var f = Self.film()
         f.frame(f.all, complete: true, look: Self.page)

@@ -28,7 +28,8 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         var e = PostureEvent(index: 0, kind: c.kind, startMs: c.startMs, endMs: c.endMs, source: .inferred,
                              coverEndMs: c.endMs + coverMs)
         e.evidence = [Evidence("screen_share_before", c.fromShare), Evidence("screen_share_after", c.toShare)]
-        e.confidence = Confidence.screenShare
+            + (c.changedShare.map { [Evidence("changed_share", $0)] } ?? [])
+        e.confidence = c.changedShare == nil ? Confidence.screenShare : Confidence.unfoldAfterRefit
         events.append(e)
     }
     var used = Set<Int>()
@@ -88,6 +89,9 @@ enum Confidence {
     static let turnBothSigns = 0.9, turnOneSign = 0.75
     /// The screen inside a fixed frame shrank or grew beside a black band: the other display.
     static let screenShare = 0.7
+    /// After a fold the emulator refit to the whole frame, the whole frame redrawn: the unfold,
+    /// seen by what changed, not by the screen's size.
+    static let unfoldAfterRefit = 0.6
     /// A blur cover and no size change: a fold or an unfold, not which.
     static let coverOnly = 0.6
 }

@@ -11,7 +11,10 @@
 /// fade to black is no smaller screen. When the share moves by `screenMinChange` and holds for
 /// `screenHoldMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`). An
 /// emulator that then scales the small display up to fill its window again (within `screenRefitMs`) is
-/// still the same fold: the event ends when that settles.
+/// still the same fold: the event ends when that settles. Such an emulator shows no band when the
+/// phone unfolds again: it crossfades the whole frame, status and navigation bars included, to the
+/// inner display's layout, so after a refit fold the next run of changes with a frame changing
+/// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`).
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
@@ -24,6 +27,8 @@ struct ScreenAreaTracker: Sendable {
         var endMs: Double
         var fromShare: Double
         var toShare: Double
+        /// For an unfold after a refit fold: the largest share of the tiles one frame changed.
+        var changedShare: Double?
     }
 
     private(set) var changes: [Change] = []
@@ -34,6 +39,11 @@ struct ScreenAreaTracker: Sendable {
     /// A fold whose display may yet be scaled back to fill the frame.
     private var refitting: (change: Change, backSinceMs: Double?)?
     private var runStartMs: Double?
+    /// A fold was refit to the whole frame and nothing has unfolded it since.
+    private var refitFolded = false
+    /// The run of changes that may be that unfold: its first and last changed frame, and the
+    /// largest share of the tiles one of its frames changed.
+    private var unfolding: (startMs: Double, lastMs: Double, changed: Double)?
     private var lastMs: Double?
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
@@ -61,6 +71,7 @@ struct ScreenAreaTracker: Sendable {
                 return
             }
         }
+        if refitFolded, refitting == nil { watchUnfold(m, board, held: held) }
         guard let share = screenShare(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
@@ -91,14 +102,44 @@ struct ScreenAreaTracker: Sendable {
         }
     }
 
-    /// The film ended: a fold still waiting for its refit is a fold.
-    mutating func finish() { if refitting != nil { finishRefit(share: nil) } }
+    /// The film ended: a fold still waiting for its refit is a fold, an unfold whose picture has
+    /// not held yet an unfold.
+    mutating func finish() {
+        if refitting != nil { finishRefit(share: nil) }
+        if let u = unfolding, u.changed >= options.unfoldMinChanged { endUnfold(u) }
+    }
 
     private mutating func finishRefit(share: Double?) {
         guard let r = refitting else { return }
         changes.append(r.change)
         refitting = nil
-        if let share { stable = share }
+        if let share {
+            stable = share
+            refitFolded = r.backSinceMs != nil
+        }
+    }
+
+    private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, held: Bool) {
+        if var u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
+            unfolding = nil
+            if u.changed >= options.unfoldMinChanged, screenShare(board) != nil {
+                endUnfold(u)
+                return
+            }
+            u = (m.ptsMs, m.ptsMs, 0)
+        }
+        let visible = board.deltas.reduce(0) { $0 + (Double($1.shift) >= options.unfoldMinShift ? 1 : 0) }
+        guard visible > 0 else { return }
+        // (the run starts with its first visible change; it counts by its broad frames)
+        let changed = options.broad(visible, of: board.tiles) ? Double(m.changes.count) / Double(max(board.tiles, 1)) : 0
+        let u = unfolding ?? (m.ptsMs, m.ptsMs, 0)
+        unfolding = (u.startMs, m.ptsMs, max(u.changed, changed))
+    }
+
+    private mutating func endUnfold(_ u: (startMs: Double, lastMs: Double, changed: Double)) {
+        changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1, changedShare: u.changed))
+        refitFolded = false
+        unfolding = nil
     }
 
     /// The share of the frame the screen shows beside a one-sided flat dark band along a whole
