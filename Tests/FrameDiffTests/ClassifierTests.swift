@@ -407,6 +407,31 @@ struct ClassifierTests {
         #expect(abs(f[0].startMs - (400 + 2 * period)) < 1 && abs(f[0].endMs - (400 + 7 * period)) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
     }
 
+    @Test func aStepHeldLongerThanAStateAtTenFramesASecondIsACutWhateverNudgesItAfter() throws {
+        // 10 fps: a translucent drag shadow pops up, the next frame repeats it, and 200 ms later it
+        // nudges by 2 px (under every tile threshold). The picture on screen 150 ms after the step
+        // is the step's own: a cut, not a fade ending on the nudge.
+        func frame(shadowAt x: Int?) -> PNGImage {
+            var p = SyntheticClip.pageA
+            guard let x else { return p }
+            for y in 96..<192 {
+                for px in x..<(x + 48) {
+                    let (r, g, b) = p[px, y]
+                    p[px, y] = (UInt8(min(255, Int(r) + 24)), UInt8(min(255, Int(g) + 24)), UInt8(min(255, Int(b) + 24)))
+                }
+            }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = 100
+        clip.hold(frame(shadowAt: nil), ms: 500)
+        clip.hold(frame(shadowAt: 32), ms: 200)
+        clip.hold(frame(shadowAt: 35), ms: 500)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.cut], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(f.first?.startMs == 500)
+    }
+
     @Test func placeholderHeldWhileTheTextBesideItReflowsOnceIsOneFlash() throws {
         // an image slot flat for 300 ms; 100 ms in, the text under it re-renders once (a web font)
         let slot = Rect(x: 16, y: 48, w: 96, h: 64)

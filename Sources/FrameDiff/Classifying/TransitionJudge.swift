@@ -45,7 +45,9 @@ struct TransitionJudge {
     func judge(_ c: TransitionFinder.Candidate, window: ClassifierWindow, bounds: (lo: Int, hi: Int),
                excluded: (Int, Int) -> Bool) -> Result? {
         let lo = max(bounds.lo, min(c.a - 1, window.position(atLeast: options.stableMs, before: c.a)))
-        let hi = max(c.b, min(bounds.hi, window.position(atLeast: options.stableMs, after: c.b)))
+        // (the picture on screen stableMs after the last change: at 10 fps the frame after next
+        // may already be the next, smaller change)
+        let hi = max(c.b, min(bounds.hi, window.position(shownAt: window.ms(c.b) + options.stableMs, from: c.b)))
         let old = window[lo].thumb, new = window[hi].thumb
         // What differs between the two states belongs to the transition too (a fade moves each tile
         // a little a frame, often under the threshold), near where it changed.
