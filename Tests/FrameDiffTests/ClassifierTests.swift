@@ -432,6 +432,26 @@ struct ClassifierTests {
         #expect(f.first?.startMs == 500)
     }
 
+    @Test func anOverlayScrollIndicatorFadingOutAtTheSideIsNoFinding() throws {
+        // a browser's scroll thumb (8 px wide, 120 tall) at the right edge fades out in 4 steps
+        func frame(x: Int, level: Int?) -> PNGImage {
+            var p = SyntheticClip.pageA
+            if let level { SyntheticClip.fill(&p, Rect(x: x, y: 64, w: 8, h: 120), (UInt8(level), UInt8(level), UInt8(level))) }
+            return p
+        }
+        func fading(at x: Int) -> SyntheticClip {
+            var clip = SyntheticClip()
+            clip.hold(frame(x: x, level: 60), ms: 400)
+            for level in [100, 140, 180, 220] { clip.hold(frame(x: x, level: level), ms: 2 * period) }
+            clip.hold(frame(x: x, level: nil), ms: 400)
+            return clip
+        }
+        let side = try fading(at: SyntheticClip.width - 8).findings()
+        #expect(side.isEmpty, "\(side.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        // the same strip inside the page is the page's own change
+        #expect(!(try fading(at: 72).findings()).isEmpty)
+    }
+
     @Test func placeholderHeldWhileTheTextBesideItReflowsOnceIsOneFlash() throws {
         // an image slot flat for 300 ms; 100 ms in, the text under it re-renders once (a web font)
         let slot = Rect(x: 16, y: 48, w: 96, h: 64)

@@ -47,6 +47,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...when the transition's region is at least this many times the patch: the app reacts on
     /// the first frame reaching beyond it.
     public var pointerFactor: Double = 4
+    /// A change in a strip along the frame's left or right side at most this share of its width
+    /// wide (or one tile), four times as tall, is an overlay scroll indicator (Chrome's: 0.7-2.2%).
+    public var scrollIndicatorShare: Double = 0.025
     /// A transition whose first changed frame is already within this share of the new state is a
     /// cut: after a cut the encoder refines the picture over a few frames by 1-2% of the change.
     public var cutShare: Double = 0.03

@@ -55,7 +55,7 @@ struct TransitionDetector: Detector {
                 let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % cols),\($0 / cols)" }.joined(separator: " ") }
                 debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")
             }
-            guard let r = judged else { continue }
+            guard let r = judged, !scrollIndicator(r.tiles, grid: grid, share: options.scrollIndicatorShare) else { continue }
             // The encoder settling after a big change (a low bitrate refines the new picture over
             // a few hundred ms) moves a little and soon: no finding of its own.
             if r.kind != .cut, window.ms(r.start) - window.ms(lo) < options.stableMs,
@@ -67,6 +67,17 @@ struct TransitionDetector: Detector {
         // (each piece claims its own box: the space between two chained pieces is not the motion's)
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
         chainTouching(window, pauseMs: w.pauseMs, columns: cols)
+    }
+
+    /// A strip along the frame's left or right side, at most `share` of its width
+    /// (or one tile) wide and four times as tall: an overlay scroll indicator, which the browser or
+    /// the system shows while a page scrolls and fades out after (Chrome's: 8-24 px of 1080). It is
+    /// theirs, not the app's animation: no finding.
+    private func scrollIndicator(_ tiles: [Int], grid: TileGrid, share: Double) -> Bool {
+        let box = grid.extent(of: tiles).box
+        let width = grid.displayWidth
+        let thin = Double(box.w) <= max(share * Double(width), Double(grid.tile))
+        return thin && box.h >= 4 * box.w && (box.x == 0 || box.x + box.w >= width)
     }
 
     mutating func settle(_ w: DecisionWindow, claims: Claims, into findings: inout [Detection]) {

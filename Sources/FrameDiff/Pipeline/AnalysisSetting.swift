@@ -98,6 +98,8 @@ public struct AnalysisSetting {
                     "first frames changing only a patch this share of the shorter side across are a pointer or touch dot"),
             .double("pointer_factor", \.classifier.pointerFactor, .transitions, "x patch", 1...10000,
                     "when the transition's region is this many times the patch: it starts where the app reacts"),
+            .double("scroll_indicator_share", \.classifier.scrollIndicatorShare, .transitions, "share", 0...1,
+                    "a change in a side strip this share of the width wide (or a tile), 4x as tall, is a scroll indicator"),
             .double("cut_share", \.classifier.cutShare, .transitions, "share", 0...1,
                     "a transition whose first changed frame is this close to the new state is a cut"),
             .double("encoder_settle_share", \.classifier.encoderSettleShare, .transitions, "share", 0...1,
