@@ -120,13 +120,13 @@ struct ScreenAreaTracker: Sendable {
     }
 
     private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, held: Bool) {
-        if var u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
+        // the picture held: the run is over, an unfold when it redrew the frame and left detail
+        if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
             if u.changed >= options.unfoldMinChanged, screenShare(board) != nil {
                 endUnfold(u)
                 return
             }
-            u = (m.ptsMs, m.ptsMs, 0)
         }
         let visible = board.deltas.reduce(0) { $0 + (Double($1.shift) >= options.unfoldMinShift ? 1 : 0) }
         guard visible > 0 else { return }
