@@ -25,10 +25,12 @@ struct PostureFilm {
         let m = FrameMeasure(index: k, ptsMs: ms, rmse: RMSE(sse: 1, samples: 1), resized: resized, grid: grid,
                              changes: changes, complete: complete)
         board.update(m)
-        seen.add(m, board)
+        // (no classifier here: its threshold on a film without noise)
+        let shift = ClassifierOptions().minTileShift
+        seen.add(m, board, shift: shift)
         covers.add(m, board)
         turns.add(m, board)
-        screens.add(m, board)
+        screens.add(m, board, shift: shift)
         k += 1
     }
 

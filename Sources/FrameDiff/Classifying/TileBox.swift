@@ -16,6 +16,13 @@ struct TileBox: Sendable, Equatable {
 
     var isEmpty: Bool { x1 < x0 }
 
+    /// The smallest box holding both.
+    func union(_ o: TileBox) -> TileBox {
+        var b = self
+        (b.x0, b.y0, b.x1, b.y1) = (min(x0, o.x0), min(y0, o.y0), max(x1, o.x1), max(y1, o.y1))
+        return b
+    }
+
     /// The box's stored pixels: the tiles at the frame's right and bottom edges count at their
     /// real, possibly partial, size.
     func pixels(in grid: TileGrid) -> Rect {

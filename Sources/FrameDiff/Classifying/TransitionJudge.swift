@@ -112,17 +112,16 @@ struct TransitionJudge {
     private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
                                inTiles: [Bool], region: Int) -> Int? {
         let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
-        var patch: [Int] = []
+        var patch = TileBox([], columns: grid.columns)
         for k in c.frames where k >= start {
             let tiles = window[k].changes.map(\.tile).filter { inTiles[$0] }
             guard !tiles.isEmpty else { continue }
-            let rect = TileBox(patch + tiles, columns: grid.columns).pixels(in: grid)
+            let grown = patch.union(TileBox(tiles, columns: grid.columns)), rect = grown.pixels(in: grid)
             guard Double(max(rect.w, rect.h)) <= limit else {
-                let box = TileBox(patch, columns: grid.columns)
-                guard !patch.isEmpty, Double(region) >= options.pointerFactor * Double(box.width * box.height) else { return nil }
+                guard !patch.isEmpty, Double(region) >= options.pointerFactor * Double(patch.width * patch.height) else { return nil }
                 return k
             }
-            patch += tiles
+            patch = grown
         }
         return nil
     }

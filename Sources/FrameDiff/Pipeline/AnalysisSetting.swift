@@ -238,8 +238,6 @@ public struct AnalysisSetting {
                     "a refit is over once the picture held this long"),
             .double("unfold_min_changed", \.posture.inference.unfoldMinChanged, .posture, "share", 0...1,
                     "after a refit fold, a run with a frame changing this share of the tiles is the unfold"),
-            .double("unfold_min_shift", \.posture.inference.unfoldMinShift, .posture, "levels", 0...255,
-                    "with broad_share of them moving by this much (a GIF's re-dither moves them by 1-4)"),
             .double("stall_changed_share", \.hitches.stallChangedShare, .hitches, "share", 0...1,
                     "a repeated frame changes at most this share of the tiles a step of its animation changes"),
             .double("stall_step_share", \.hitches.stallStepShare, .hitches, "share", 0...1,

@@ -3,7 +3,7 @@
 /// blur covers, rotation animations. Every detector reads
 /// the analysis's one tile board, which the caller has already updated with the frame.
 ///
-///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board) ...; seen.events(coverMs: 500)
+///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board, shift: 6) ...; seen.events(coverMs: 500)
 struct PostureInference: Sendable {
     let options: PostureInferenceOptions
     private var covers: CoverTracker
@@ -21,7 +21,9 @@ struct PostureInference: Sendable {
         screens = ScreenAreaTracker(options: options)
     }
 
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
+    /// `shift`: the levels of mean shift the classifier counts as a change now (its noise-relative
+    /// threshold), for what changed visibly.
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double) {
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized {
             let animated = broadSinceMs.map { m.ptsMs - $0 <= options.rotationMaxMs ? $0 : m.ptsMs } ?? m.ptsMs
@@ -36,7 +38,7 @@ struct PostureInference: Sendable {
         }
         covers.add(m, board)
         turns.add(m, board)
-        screens.add(m, board)
+        screens.add(m, board, shift: shift)
     }
 
     func events(coverMs: Double) -> [PostureEvent] {

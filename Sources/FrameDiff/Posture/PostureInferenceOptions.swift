@@ -64,11 +64,10 @@ public struct PostureInferenceOptions: Sendable {
     /// A fold whose small display the emulator scaled back up to fill the frame shows no band
     /// when the phone unfolds: the next run of changes in which one frame changes at least this
     /// share of the tiles (the unfold redraws everything, system bars included: all of them in
-    /// the emulator's crossfade) is the unfold.
+    /// the emulator's crossfade) is the unfold, when `broadShare` of the tiles changed visibly
+    /// (past the classifier's change threshold: a GIF's palette re-dither moves every tile by 1-4
+    /// levels, under it).
     public var unfoldMinChanged: Double = 0.9
-    /// ...and in which tiles moving by at least `unfoldMinShift` levels (visibly: a GIF's palette
-    /// re-dither changes every tile by 1-4) are `broadShare` of the frame.
-    public var unfoldMinShift: Double = 6
 
     public init() {}
 

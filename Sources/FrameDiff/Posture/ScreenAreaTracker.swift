@@ -16,7 +16,7 @@
 /// inner display's layout, so after a refit fold the next run of changes with a frame changing
 /// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`).
 ///
-///     var t = ScreenAreaTracker(options: o); t.add(m, board)   // board already updated with m
+///     var t = ScreenAreaTracker(options: o); t.add(m, board, shift: 6)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
     let options: PostureInferenceOptions
 
@@ -48,11 +48,13 @@ struct ScreenAreaTracker: Sendable {
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
+    /// `shift`: levels of mean shift that count as a visible change (the classifier's threshold).
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double) {
         let broad = !m.complete && options.broad(m.changes.count, of: board.tiles)
         defer { lastMs = m.ptsMs }
         if m.complete {
-            (stable, pending, refitting, runStartMs) = (screenShare(board), nil, nil, nil)
+            // (a new frame size is a display change of its own: no unfold is pending after it)
+            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (screenShare(board), nil, nil, nil, false, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
@@ -71,7 +73,7 @@ struct ScreenAreaTracker: Sendable {
                 return
             }
         }
-        if refitFolded, refitting == nil { watchUnfold(m, board, held: held) }
+        if refitFolded, refitting == nil { watchUnfold(m, board, held: held, shift: shift) }
         guard let share = screenShare(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
@@ -119,7 +121,7 @@ struct ScreenAreaTracker: Sendable {
         }
     }
 
-    private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, held: Bool) {
+    private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, held: Bool, shift: Double) {
         // the picture held: the run is over, an unfold when it redrew the frame and left detail
         if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
@@ -128,7 +130,7 @@ struct ScreenAreaTracker: Sendable {
                 return
             }
         }
-        let visible = board.deltas.reduce(0) { $0 + (Double($1.shift) >= options.unfoldMinShift ? 1 : 0) }
+        let visible = board.deltas.reduce(0) { $0 + (Double($1.shift) >= shift ? 1 : 0) }
         guard visible > 0 else { return }
         // (the run starts with its first visible change; it counts by its broad frames)
         let changed = options.broad(visible, of: board.tiles) ? Double(m.changes.count) / Double(max(board.tiles, 1)) : 0
