@@ -384,17 +384,21 @@ struct ClassifierTests {
     }
 
     @Test func aTouchDotBeforeTheAppReactsIsNotTheMotionsStart() throws {
-        // show-taps: a small dot lands on a card and moves a little; a ripple then spreads from it
-        func frame(ripple: Int, dot: Int?) -> PNGImage {
+        // show-taps: a small dot lands on a card and moves a little; a ripple then spreads from it.
+        // A GIF re-dithers the card by a level on the dot's frames (no tile past the threshold).
+        func frame(ripple: Int, dot: Int?, dither: Bool = false) -> PNGImage {
             var p = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 250)
             SyntheticClip.texture(&p, Rect(x: 8, y: 160, w: 144, h: 96), seed: 3)
+            if dither {
+                for y in 32..<128 { for x in 8..<152 { let v: UInt8 = (x + y) % 2 == 0 ? 251 : 249; p[x, y] = (v, v, v) } }
+            }
             if ripple > 0 { SyntheticClip.fill(&p, Rect(x: 8, y: 32, w: 24 * ripple, h: 16 * ripple), (236, 236, 236)) }
             if let dot { SyntheticClip.fill(&p, Rect(x: 16 + dot, y: 49, w: 12, h: 14), (60, 60, 60)) }
             return p
         }
         var clip = SyntheticClip()
         clip.hold(frame(ripple: 0, dot: nil), ms: 400)
-        clip.hold(frame(ripple: 0, dot: 0), ms: period)
+        clip.hold(frame(ripple: 0, dot: 0, dither: true), ms: period)
         clip.hold(frame(ripple: 0, dot: 3), ms: period)
         for k in 1...6 { clip.hold(frame(ripple: k, dot: 3), ms: period) }
         clip.hold(frame(ripple: 6, dot: 3), ms: 400)
@@ -405,6 +409,28 @@ struct ClassifierTests {
         let f = try clip.findings()
         #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
         #expect(abs(f[0].startMs - (400 + 2 * period)) < 1 && abs(f[0].endMs - (400 + 7 * period)) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
+    }
+
+    @Test func aRippleSpreadingFaintlyFromUnderThePointerStartsTheMotionWithIt() throws {
+        // An emulator's click ring lands at the pointer and, on the same frame, the app's ripple
+        // lightens the whole card by a few levels (under every tile threshold) before it shows:
+        // the app reacted on the ring's frame, so that is where the motion starts.
+        func frame(ring: Bool, faint: Bool, ripple: Int) -> PNGImage {
+            var p = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 250)
+            SyntheticClip.texture(&p, Rect(x: 8, y: 160, w: 144, h: 96), seed: 3)
+            if faint { SyntheticClip.fill(&p, Rect(x: 8, y: 32, w: 144, h: 96), (246, 246, 246)) }
+            if ripple > 0 { SyntheticClip.fill(&p, Rect(x: 8, y: 32, w: 24 * ripple, h: 16 * ripple), (236, 236, 236)) }
+            if ring { SyntheticClip.fill(&p, Rect(x: 16, y: 49, w: 12, h: 14), (200, 200, 200)) }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(frame(ring: false, faint: false, ripple: 0), ms: 400)
+        clip.hold(frame(ring: true, faint: true, ripple: 0), ms: period)
+        for k in 1...6 { clip.hold(frame(ring: true, faint: true, ripple: k), ms: period) }
+        clip.hold(frame(ring: true, faint: true, ripple: 6), ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(abs(f[0].startMs - 400) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
     }
 
     @Test func aStepHeldLongerThanAStateAtTenFramesASecondIsACutWhateverNudgesItAfter() throws {

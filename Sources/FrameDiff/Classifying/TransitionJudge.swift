@@ -79,7 +79,15 @@ struct TransitionJudge {
         var start = c.a
         // codec flicker can make the first changed frames active while they still show the old state
         while start < c.b, fromOld(start) <= tolerance { start += 1 }
-        let pointer = pointerFrames(c, from: start, window: window, inTiles: inTiles, region: region.count)
+        // A region that already moves towards the new state outside the patch (a ripple spreading
+        // faintly from under the pointer, a fade's first sub-threshold frames) reacted then.
+        func leadsOutside(_ k: Int, _ patch: TileBox) -> Bool {
+            let near = patch.grown(by: 1, columns: grid.columns, rows: grid.rows)
+            let rest = region.filter { !near.contains(tile: $0, columns: grid.columns) }
+            let moved = window[k].thumb.distance(to: old, over: rest)
+            return moved > tolerance && old.distance(to: new, over: rest) - window[k].thumb.distance(to: new, over: rest) >= options.leadShare * moved
+        }
+        let pointer = pointerFrames(c, from: start, window: window, inTiles: inTiles, region: region.count, leadsOutside: leadsOutside)
         start = pointer ?? start
         while pointer == nil, start - 1 > lo {
             let moved = fromOld(start - 1)
@@ -108,17 +116,22 @@ struct TransitionJudge {
     /// The frame the app starts to react on, when the transition's first frames change only a
     /// patch much smaller than its region: a touch indicator (Android's show-taps dot) or a pointer
     /// lands 60-130 ms before the app's ripple or scroll begins, and a person times the change from
-    /// the app. nil when the first frame already reaches beyond such a patch, or nothing does.
+    /// the app. nil when the first frame already reaches beyond such a patch, or nothing does, or
+    /// the rest of the region already leads towards the new state while the patch changes.
     private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
-                               inTiles: [Bool], region: Int) -> Int? {
+                               inTiles: [Bool], region: Int, leadsOutside: (Int, TileBox) -> Bool) -> Int? {
         let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
         var patch = TileBox([], columns: grid.columns)
+        // Only what changed past the threshold: a GIF re-dithers tiles all over the region by a
+        // level or two on the same frames as the dot.
+        let s = Float(shift), r = Float(rmse)
         for k in c.frames where k >= start {
-            let tiles = window[k].changes.map(\.tile).filter { inTiles[$0] }
+            let tiles = window[k].changes.filter { inTiles[$0.tile] && ($0.shift > s || $0.rmse > r) }.map(\.tile)
             guard !tiles.isEmpty else { continue }
             let grown = patch.union(TileBox(tiles, columns: grid.columns)), rect = grown.pixels(in: grid)
             guard Double(max(rect.w, rect.h)) <= limit else {
-                guard !patch.isEmpty, Double(region) >= options.pointerFactor * Double(patch.width * patch.height) else { return nil }
+                guard !patch.isEmpty, Double(region) >= options.pointerFactor * Double(patch.width * patch.height),
+                      !c.frames.contains(where: { $0 >= start && $0 < k && leadsOutside($0, patch) }) else { return nil }
                 return k
             }
             patch = grown
