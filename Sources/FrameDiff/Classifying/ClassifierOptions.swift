@@ -47,6 +47,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...when the transition's region is at least this many times the patch: the app reacts on
     /// the first frame reaching beyond it.
     public var pointerFactor: Double = 4
+    /// ...and when the app reacts at least this long after the patch first changed: touch dots on
+    /// real captures lead by 60-130 ms, while a slide's or a wipe's first sliver grows past the
+    /// patch within a frame or two (33 ms at 60 fps).
+    public var pointerLeadMs: Double = 50
     /// A change in a strip along the frame's left or right side at most this share of its width
     /// wide (or one tile), four times as tall, is an overlay scroll indicator (Chrome's: 0.7-2.2%).
     public var scrollIndicatorShare: Double = 0.025

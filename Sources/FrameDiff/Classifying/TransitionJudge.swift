@@ -117,11 +117,13 @@ struct TransitionJudge {
     /// patch much smaller than its region: a touch indicator (Android's show-taps dot) or a pointer
     /// lands 60-130 ms before the app's ripple or scroll begins, and a person times the change from
     /// the app. nil when the first frame already reaches beyond such a patch, or nothing does, or
-    /// the rest of the region already leads towards the new state while the patch changes.
+    /// the reach beyond comes too soon after the patch to be a reaction to it, or the rest of the
+    /// region already leads towards the new state while the patch changes.
     private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
                                inTiles: [Bool], region: Int, leadsOutside: (Int, TileBox) -> Bool) -> Int? {
         let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
         var patch = TileBox([], columns: grid.columns)
+        var landed: Int?
         // Only what changed past the threshold: a GIF re-dithers tiles all over the region by a
         // level or two on the same frames as the dot.
         let s = Float(shift), r = Float(rmse)
@@ -130,11 +132,13 @@ struct TransitionJudge {
             guard !tiles.isEmpty else { continue }
             let grown = patch.union(TileBox(tiles, columns: grid.columns)), rect = grown.pixels(in: grid)
             guard Double(max(rect.w, rect.h)) <= limit else {
-                guard !patch.isEmpty, Double(region) >= options.pointerFactor * Double(patch.width * patch.height),
+                guard let landed, window.ms(k) - window.ms(landed) >= options.pointerLeadMs,
+                      Double(region) >= options.pointerFactor * Double(patch.width * patch.height),
                       !c.frames.contains(where: { $0 >= start && $0 < k && leadsOutside($0, patch) }) else { return nil }
                 return k
             }
             patch = grown
+            landed = landed ?? k
         }
         return nil
     }

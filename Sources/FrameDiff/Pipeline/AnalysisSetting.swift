@@ -98,6 +98,8 @@ public struct AnalysisSetting {
                     "first frames changing only a patch this share of the shorter side across are a pointer or touch dot"),
             .double("pointer_factor", \.classifier.pointerFactor, .transitions, "x patch", 1...10000,
                     "when the transition's region is this many times the patch: it starts where the app reacts"),
+            .double("pointer_lead_ms", \.classifier.pointerLeadMs, .transitions, "ms", 0...10000,
+                    "...and when that reaction comes at least this long after the patch first changed"),
             .double("scroll_indicator_share", \.classifier.scrollIndicatorShare, .transitions, "share", 0...1,
                     "a change in a side strip this share of the width wide (or a tile), 4x as tall, is a scroll indicator"),
             .double("cut_share", \.classifier.cutShare, .transitions, "share", 0...1,
