@@ -20,6 +20,9 @@ func debugLine(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf
 /// Then each turns what it decided into findings, in the reverse order (a placeholder that a
 /// motion runs across is the motion's).
 ///
+/// Beside the window, `SlowFadeTracker` follows every frame for fades too slow for the change
+/// threshold; its fades join the findings where no finding of the window's holds them.
+///
 /// Posture inference reads the classifier's board after `add`.
 ///
 ///     let c = Classifier(options: ClassifierOptions())
@@ -35,6 +38,7 @@ public final class Classifier {
     static let assumedPeriodMs = 1000.0 / 60
     private var grid = TileGrid(storedWidth: 0, storedHeight: 0, tile: 16)
     private var detectors: [any Detector]
+    private var slow: SlowFadeTracker
     private var window = ClassifierWindow()
     private var lastActiveMs: Double?
     /// The last window position at which the picture had held still for `stableMs`.
@@ -51,6 +55,7 @@ public final class Classifier {
         board = TileBoard(options: options)
         threshold = ChangeThreshold(options: options)
         detectors = Self.detectors(options)
+        slow = SlowFadeTracker(options: options)
     }
 
     /// A classifier running only `detectors`, in their order (a test of one detector, or of the
@@ -60,6 +65,7 @@ public final class Classifier {
         board = TileBoard(options: options)
         threshold = ChangeThreshold(options: options)
         self.detectors = detectors
+        slow = SlowFadeTracker(options: options)
     }
 
     /// The detectors in the order they decide a window: each sees the cells the ones before it
@@ -80,6 +86,7 @@ public final class Classifier {
         if window.isEmpty || m.complete {
             // (the window is decided on the board of its own frame size, before the new size's first frame)
             flush(closing: true)
+            findings += slow.fades(grid: grid, others: findings)
             board.update(m)
             grid = m.grid
             board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: threshold.test())
@@ -95,6 +102,7 @@ public final class Classifier {
         let test = threshold.test()
         board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: test)
         let active = board.deltas.filter { test($0.shift, $0.rmse) }.map(\.tile)
+        slow.observe(m, board, test: test)
         let seen = Observation(measure: m, active: active)
         var held = 0
         for i in detectors.indices { held += detectors[i].observe(seen) }
@@ -129,6 +137,7 @@ public final class Classifier {
     /// Classifies what is left and returns every finding in time order.
     public func finish() -> [Detection] {
         flush(closing: true)
+        findings += slow.fades(grid: grid, others: findings)
         return Self.joined(findings).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
 

@@ -51,6 +51,16 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// real captures lead by 60-130 ms, while a slide's or a wipe's first sliver grows past the
     /// patch within a frame or two (33 ms at 60 fps).
     public var pointerLeadMs: Double = 50
+    /// A tile moving at least this far in a frame (levels) steps towards a slow fade
+    /// (`SlowFadeTracker`): a skeleton's pulse steps 1-3 levels, an eased crossfade's tail 0.6,
+    /// while a still GIF's dither moves tiles by 0.01-0.2.
+    public var slowFadeStep: Double = 0.5
+    /// A slow fade's tile makes at least this many steps (real pulses and crossfades: 12-14; an
+    /// encoder refining a low-rate film's first picture: 3)...
+    public var slowFadeSteps: Int = 6
+    /// ...and its steps add up to at most this many times where it ended (a fade moves one way;
+    /// codec flicker and palette re-dither move back and forth).
+    public var slowFadeWander: Double = 1.5
     /// A change in a strip along the frame's left or right side at most this share of its width
     /// wide (or one tile), four times as tall, is an overlay scroll indicator (Chrome's: 0.7-2.2%).
     public var scrollIndicatorShare: Double = 0.025

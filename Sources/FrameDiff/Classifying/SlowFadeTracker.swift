@@ -1,0 +1,115 @@
+/// Finds fades too slow for the change threshold: a skeleton placeholder's pulse (grey ramping in
+/// 2-level steps every 2-4 frames for 800 ms) or an eased crossfade whose every frame moves a tile
+/// by under `minTileShift` levels leave each frame below the threshold, so the window never opens
+/// for them. What such a fade leaves is drift: each tile keeps moving one way from where it rested
+/// until it rests again.
+///
+/// Each tile that moves by at least `slowFadeStep` levels opens a run from its mean before that
+/// step; the run ends when the tile has made no such step for `stableMs`. A run is a slow-fade
+/// piece when it made at least `slowFadeSteps` steps, ended at least `minTileShift` levels from
+/// where it began, wandered (the sum of its steps) at most `slowFadeWander` times that distance
+/// (codec flicker and a GIF's palette re-dither move a tile back and forth, a fade one way) and no
+/// step of it crossed the change threshold (that change is the window's to decide). Pieces whose
+/// times overlap are one fade, from the first frame of their first step to the frame of their last,
+/// when at least `flashMinAreaPx` of tiles took part; a fade that overlaps a finding of the
+/// window's in time and place is that finding's (the sub-threshold edges of a fade it found).
+///
+///     var s = SlowFadeTracker(options: o); s.observe(m, board, test: threshold.test()); s.fades(grid: g, rmse: r)
+struct SlowFadeTracker: Sendable {
+    let options: ClassifierOptions
+
+    private struct Run: Sendable {
+        var base: SIMD3<Float>
+        var mean: SIMD3<Float>
+        var wander: Float
+        var steps: Int
+        var firstMs: Double, lastMs: Double
+        var firstFrame: Int, lastFrame: Int
+        var owned: Bool
+    }
+
+    private struct Piece: Sendable {
+        var tile: Int
+        var firstMs: Double, lastMs: Double
+        var firstFrame: Int, lastFrame: Int
+        var net: Float
+        var steps: Int
+        var wander: Float
+    }
+
+    private var runs: [Int: Run] = [:]
+    private var pieces: [Piece] = []
+    /// Each frame's RMSE since the first piece could have begun, for a fade's peak.
+    private var rmse: [(frame: Int, value: Double)] = []
+
+    init(options: ClassifierOptions) { self.options = options }
+
+    /// The board is already updated with `m`; `test(shift, rmse)` is the change threshold.
+    mutating func observe(_ m: FrameMeasure, _ board: TileBoard, test: (Float, Float) -> Bool) {
+        rmse.append((m.index, m.rmse.normalized))
+        let stable = options.stableMs
+        if !runs.isEmpty {
+            for (t, r) in runs where m.ptsMs - r.lastMs >= stable { close(t, r) }
+        }
+        let step = Float(options.slowFadeStep)
+        for d in board.deltas {
+            let active = test(d.shift, d.rmse)
+            if var r = runs[d.tile] {
+                r.wander += d.shift
+                r.mean = d.mean
+                if d.shift >= step || active {
+                    r.steps += 1
+                    (r.lastMs, r.lastFrame) = (m.ptsMs, m.index)
+                }
+                r.owned = r.owned || active
+                runs[d.tile] = r
+            } else if d.shift >= step || active {
+                runs[d.tile] = Run(base: d.oldMean, mean: d.mean, wander: d.shift, steps: 1, firstMs: m.ptsMs, lastMs: m.ptsMs,
+                                   firstFrame: m.index, lastFrame: m.index, owned: active)
+            }
+        }
+        if runs.isEmpty, pieces.isEmpty { rmse.removeAll(keepingCapacity: true) }
+    }
+
+    private mutating func close(_ t: Int, _ r: Run) {
+        runs[t] = nil
+        let net = maxAbs(r.mean - r.base)
+        guard !r.owned, r.steps >= options.slowFadeSteps, Double(net) >= options.minTileShift,
+              r.wander <= Float(options.slowFadeWander) * net else { return }
+        pieces.append(Piece(tile: t, firstMs: r.firstMs, lastMs: r.lastMs, firstFrame: r.firstFrame, lastFrame: r.lastFrame,
+                            net: net, steps: r.steps, wander: r.wander))
+    }
+
+    /// The slow fades seen on `grid` (the film ended, or its frame size changed): runs still open
+    /// have no end yet and are no fade. `others` are the window's findings, which own what they overlap.
+    mutating func fades(grid: TileGrid, others: [Detection]) -> [Detection] {
+        defer { runs = [:]; pieces = []; rmse = [] }
+        let minTiles = ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile)
+        var found: [Detection] = []
+        var group: [Piece] = []
+        func emit() {
+            defer { group = [] }
+            guard group.count >= minTiles else { return }
+            let first = group.min { $0.firstMs < $1.firstMs }!, last = group.max { $0.lastMs < $1.lastMs }!
+            let (box, area) = grid.extent(of: group.map(\.tile))
+            let peak = rmse.lazy.filter { $0.frame >= first.firstFrame && $0.frame <= last.lastFrame }.map(\.value).max() ?? 0
+            var d = Detection(kind: .fade, startMs: first.firstMs, endMs: last.lastMs, firstFrame: first.firstFrame,
+                              lastFrame: last.lastFrame, peakRMSE: peak, region: box, area: area)
+            let nets = group.map { Double($0.net) }
+            d.evidence = [Evidence("change", nets.reduce(0, +) / Double(nets.count)),
+                          Evidence("slow_steps", Double(group.map(\.steps).max()!)),
+                          Evidence("wander", group.map { Double($0.wander / $0.net) }.max()!)]
+            guard !others.contains(where: { $0.startMs <= d.endMs && d.startMs <= $0.endMs && $0.region.intersects(d.region) }) else {
+                if debugClassifier { debugLine("slow fade \(d.startMs)-\(d.endMs): a finding of the window's holds it") }
+                return
+            }
+            found.append(d)
+        }
+        for p in pieces.sorted(by: { ($0.firstMs, $0.tile) < ($1.firstMs, $1.tile) }) {
+            if let end = group.map(\.lastMs).max(), p.firstMs > end { emit() }
+            group.append(p)
+        }
+        emit()
+        return found
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import FrameDiff
+
+/// Fades too slow for the change threshold (`SlowFadeTracker`) on synthetic frames at 60 fps.
+@Suite("Slow fades under the change threshold")
+struct SlowFadeTests {
+    let period = SyntheticClip.period
+    let slot = Rect(x: 16, y: 160, w: 128, h: 64)
+
+    /// The page with a grey skeleton slot at `level`.
+    func page(_ level: Int) -> PNGImage {
+        var p = SyntheticClip.pageA
+        SyntheticClip.fill(&p, slot, (UInt8(level), UInt8(level), UInt8(level)))
+        return p
+    }
+
+    func describe(_ f: [Detection]) -> String { "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })" }
+
+    @Test func aSkeletonsPulseIsOneFadeFromItsFirstStepToItsLast() throws {
+        // 2 levels every third frame for 14 steps (a skeleton's pulse: 1-3 levels a step, each
+        // under every tile threshold), then the slot rests
+        var clip = SyntheticClip()
+        clip.hold(page(200), ms: 400)
+        for k in 1...14 {
+            clip.hold(page(200 - 2 * k), ms: 3 * period)
+        }
+        clip.hold(page(172), ms: 400)
+        // (no step crosses the change threshold: the window alone sees nothing)
+        var windowOnly = ClassifierOptions()
+        windowOnly.slowFadeSteps = 100_000
+        #expect(try clip.findings(options: windowOnly).isEmpty)
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.fade], "\(describe(f))")
+        #expect(abs((f.first?.startMs ?? 0) - 400) < 1, "\(describe(f))")
+        #expect(abs((f.first?.endMs ?? 0) - (400 + 39 * period)) < 1, "\(describe(f))")
+        if let r = f.first?.region { #expect(r.intersects(slot) && r.area <= 2 * 160 * 96, "\(r)") }
+    }
+
+    @Test func flickerThatGoesBackAndForthIsNoFade() throws {
+        // the same steps, but back and forth around a level that drifts by 8: codec flicker or a
+        // palette's re-dither, not a fade
+        var clip = SyntheticClip()
+        clip.hold(page(200), ms: 400)
+        for k in 1...14 {
+            clip.hold(page(k % 2 == 0 ? 200 - k / 2 : 204 - k / 2), ms: 3 * period)
+        }
+        clip.hold(page(193), ms: 400)
+        let f = try clip.findings()
+        #expect(f.isEmpty, "\(describe(f))")
+    }
+
+    @Test func anEncodersFewRefiningStepsAreNoFade() throws {
+        // three sub-threshold steps one way (a low-rate film's first picture refined): too few
+        var clip = SyntheticClip()
+        clip.hold(page(200), ms: 400)
+        for k in 1...3 { clip.hold(page(200 - 3 * k), ms: period) }
+        clip.hold(page(191), ms: 400)
+        let f = try clip.findings()
+        #expect(f.isEmpty, "\(describe(f))")
+    }
+}
