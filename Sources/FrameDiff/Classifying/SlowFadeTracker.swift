@@ -26,6 +26,8 @@ struct SlowFadeTracker: Sendable {
         var firstMs: Double, lastMs: Double
         var firstFrame: Int, lastFrame: Int
         var owned: Bool
+        /// The largest frame RMSE on its steps.
+        var peak: Double
     }
 
     private struct Piece: Sendable {
@@ -35,23 +37,35 @@ struct SlowFadeTracker: Sendable {
         var net: Float
         var steps: Int
         var wander: Float
+        var peak: Double
     }
 
-    private var runs: [Int: Run] = [:]
+    /// The open run of each tile, and the tiles that have one (so a frame's check reads only those).
+    private var runs: [Run?] = []
+    private var open: [Int] = []
     private var pieces: [Piece] = []
-    /// Each frame's RMSE since the first piece could have begun, for a fade's peak.
-    private var rmse: [(frame: Int, value: Double)] = []
 
     init(options: ClassifierOptions) { self.options = options }
 
     /// The board is already updated with `m`; `test(shift, rmse)` is the change threshold.
     mutating func observe(_ m: FrameMeasure, _ board: TileBoard, test: (Float, Float) -> Bool) {
-        rmse.append((m.index, m.rmse.normalized))
+        if runs.count != board.picture.count { runs = [Run?](repeating: nil, count: board.picture.count) }
         let stable = options.stableMs
-        if !runs.isEmpty {
-            for (t, r) in runs where m.ptsMs - r.lastMs >= stable { close(t, r) }
+        if !open.isEmpty {
+            // (in place: a noisy film keeps most of its text tiles open)
+            var kept = 0
+            for k in open.indices {
+                let t = open[k]
+                if let r = runs[t], m.ptsMs - r.lastMs >= stable {
+                    close(t, r)
+                } else {
+                    open[kept] = t
+                    kept += 1
+                }
+            }
+            open.removeLast(open.count - kept)
         }
-        let step = Float(options.slowFadeStep)
+        let step = Float(options.slowFadeStep), rmse = m.rmse.normalized
         for d in board.deltas {
             let active = test(d.shift, d.rmse)
             if var r = runs[d.tile] {
@@ -60,15 +74,16 @@ struct SlowFadeTracker: Sendable {
                 if d.shift >= step || active {
                     r.steps += 1
                     (r.lastMs, r.lastFrame) = (m.ptsMs, m.index)
+                    r.peak = max(r.peak, rmse)
                 }
                 r.owned = r.owned || active
                 runs[d.tile] = r
             } else if d.shift >= step || active {
                 runs[d.tile] = Run(base: d.oldMean, mean: d.mean, wander: d.shift, steps: 1, firstMs: m.ptsMs, lastMs: m.ptsMs,
-                                   firstFrame: m.index, lastFrame: m.index, owned: active)
+                                   firstFrame: m.index, lastFrame: m.index, owned: active, peak: rmse)
+                open.append(d.tile)
             }
         }
-        if runs.isEmpty, pieces.isEmpty { rmse.removeAll(keepingCapacity: true) }
     }
 
     private mutating func close(_ t: Int, _ r: Run) {
@@ -77,13 +92,13 @@ struct SlowFadeTracker: Sendable {
         guard !r.owned, r.steps >= options.slowFadeSteps, Double(net) >= options.minTileShift,
               r.wander <= Float(options.slowFadeWander) * net else { return }
         pieces.append(Piece(tile: t, firstMs: r.firstMs, lastMs: r.lastMs, firstFrame: r.firstFrame, lastFrame: r.lastFrame,
-                            net: net, steps: r.steps, wander: r.wander))
+                            net: net, steps: r.steps, wander: r.wander, peak: r.peak))
     }
 
     /// The slow fades seen on `grid` (the film ended, or its frame size changed): runs still open
     /// have no end yet and are no fade. `others` are the window's findings, which own what they overlap.
     mutating func fades(grid: TileGrid, others: [Detection]) -> [Detection] {
-        defer { runs = [:]; pieces = []; rmse = [] }
+        defer { (runs, open, pieces) = ([], [], []) }
         let minTiles = ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile)
         var found: [Detection] = []
         var group: [Piece] = []
@@ -92,7 +107,7 @@ struct SlowFadeTracker: Sendable {
             guard group.count >= minTiles else { return }
             let first = group.min { $0.firstMs < $1.firstMs }!, last = group.max { $0.lastMs < $1.lastMs }!
             let (box, area) = grid.extent(of: group.map(\.tile))
-            let peak = rmse.lazy.filter { $0.frame >= first.firstFrame && $0.frame <= last.lastFrame }.map(\.value).max() ?? 0
+            let peak = group.map(\.peak).max()!
             var d = Detection(kind: .fade, startMs: first.firstMs, endMs: last.lastMs, firstFrame: first.firstFrame,
                               lastFrame: last.lastFrame, peakRMSE: peak, region: box, area: area)
             let nets = group.map { Double($0.net) }
