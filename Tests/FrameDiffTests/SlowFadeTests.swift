@@ -38,6 +38,28 @@ struct SlowFadeTests {
         if let r = f.first?.region { #expect(r.intersects(slot) && r.area <= 2 * 160 * 96, "\(r)") }
     }
 
+    @Test func anEasedStartUnderTheStepBelongsToTheFade() throws {
+        // the first two frames move the slot by a quarter level each (a quarter of each tile's
+        // rows one level darker), under slow_fade_step; the fade starts with them
+        func eased(_ rows: Int) -> PNGImage {
+            var p = page(200)
+            for y in stride(from: slot.y, to: slot.y + slot.h, by: 16) {
+                SyntheticClip.fill(&p, Rect(x: slot.x, y: y, w: slot.w, h: rows), (199, 199, 199))
+            }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(page(200), ms: 400)
+        clip.hold(eased(4), ms: 3 * period)
+        clip.hold(eased(8), ms: 3 * period)
+        for k in 1...12 { clip.hold(page(200 - 2 * k), ms: 3 * period) }
+        clip.hold(page(176), ms: 400)
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.fade], "\(describe(f))")
+        #expect(abs((f.first?.startMs ?? 0) - 400) < 1, "\(describe(f))")
+        #expect(abs((f.first?.endMs ?? 0) - (400 + 39 * period)) < 1, "\(describe(f))")
+    }
+
     @Test func flickerThatGoesBackAndForthIsNoFade() throws {
         // the same steps, but back and forth around a level that drifts by 8: codec flicker or a
         // palette's re-dither, not a fade

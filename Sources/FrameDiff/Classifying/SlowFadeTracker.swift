@@ -40,6 +40,16 @@ struct SlowFadeTracker: Sendable {
         var peak: Double
     }
 
+    /// A tile's moves under `slowFadeStep` but over a fifth of it, since it last held still: the
+    /// eased start a run that opens right after them begins with.
+    private struct Lead: Sendable {
+        var base: SIMD3<Float>
+        var wander: Float
+        var firstMs: Double, lastMs: Double
+        var firstFrame: Int
+    }
+    private var leads: [Lead?] = []
+
     /// The open run of each tile, and the tiles that have one (so a frame's check reads only those).
     private var runs: [Run?] = []
     private var open: [Int] = []
@@ -49,7 +59,10 @@ struct SlowFadeTracker: Sendable {
 
     /// The board is already updated with `m`; `test(shift, rmse)` is the change threshold.
     mutating func observe(_ m: FrameMeasure, _ board: TileBoard, test: (Float, Float) -> Bool) {
-        if runs.count != board.picture.count { runs = [Run?](repeating: nil, count: board.picture.count) }
+        if runs.count != board.picture.count {
+            runs = [Run?](repeating: nil, count: board.picture.count)
+            leads = [Lead?](repeating: nil, count: board.picture.count)
+        }
         let stable = options.stableMs
         if !open.isEmpty {
             // (in place: a noisy film keeps most of its text tiles open)
@@ -79,9 +92,23 @@ struct SlowFadeTracker: Sendable {
                 r.owned = r.owned || active
                 runs[d.tile] = r
             } else if d.shift >= step || active {
-                runs[d.tile] = Run(base: d.oldMean, mean: d.mean, wander: d.shift, steps: 1, firstMs: m.ptsMs, lastMs: m.ptsMs,
-                                   firstFrame: m.index, lastFrame: m.index, owned: active, peak: rmse)
+                var r = Run(base: d.oldMean, mean: d.mean, wander: d.shift, steps: 1, firstMs: m.ptsMs, lastMs: m.ptsMs,
+                            firstFrame: m.index, lastFrame: m.index, owned: active, peak: rmse)
+                // an eased start: the moves just before it went the same way
+                if let l = leads[d.tile], m.ptsMs - l.lastMs < stable,
+                   ((d.mean - d.oldMean) * (d.oldMean - l.base)).sum() > 0 {
+                    (r.base, r.wander, r.firstMs, r.firstFrame) = (l.base, r.wander + l.wander, l.firstMs, l.firstFrame)
+                }
+                leads[d.tile] = nil
+                runs[d.tile] = r
                 open.append(d.tile)
+            } else if d.shift >= step / 5 {
+                if var l = leads[d.tile], m.ptsMs - l.lastMs < stable {
+                    (l.wander, l.lastMs) = (l.wander + d.shift, m.ptsMs)
+                    leads[d.tile] = l
+                } else {
+                    leads[d.tile] = Lead(base: d.oldMean, wander: d.shift, firstMs: m.ptsMs, lastMs: m.ptsMs, firstFrame: m.index)
+                }
             }
         }
     }
@@ -98,7 +125,7 @@ struct SlowFadeTracker: Sendable {
     /// The slow fades seen on `grid` (the film ended, or its frame size changed): runs still open
     /// have no end yet and are no fade. `others` are the window's findings, which own what they overlap.
     mutating func fades(grid: TileGrid, others: [Detection]) -> [Detection] {
-        defer { (runs, open, pieces) = ([], [], []) }
+        defer { (runs, leads, open, pieces) = ([], [], [], []) }
         let minTiles = ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile)
         var found: [Detection] = []
         var group: [Piece] = []
