@@ -85,8 +85,7 @@ public final class Classifier {
         if let last = window.last?.ptsMs, m.ptsMs > last { periodMs = min(periodMs, m.ptsMs - last) }
         if window.isEmpty || m.complete {
             // (the window is decided on the board of its own frame size, before the new size's first frame)
-            flush(closing: true)
-            findings += slow.fades(grid: grid, others: findings)
+            decideAll()
             board.update(m)
             grid = m.grid
             board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: threshold.test())
@@ -102,7 +101,7 @@ public final class Classifier {
         let test = threshold.test()
         board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: test)
         let active = board.deltas.filter { test($0.shift, $0.rmse) }.map(\.tile)
-        slow.observe(m, board, test: test)
+        slow.observe(m, board, active: active)
         let seen = Observation(measure: m, active: active)
         var held = 0
         for i in detectors.indices { held += detectors[i].observe(seen) }
@@ -136,8 +135,7 @@ public final class Classifier {
 
     /// Classifies what is left and returns every finding in time order.
     public func finish() -> [Detection] {
-        flush(closing: true)
-        findings += slow.fades(grid: grid, others: findings)
+        decideAll()
         return Self.joined(findings).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
 
@@ -182,6 +180,13 @@ public final class Classifier {
     }
 
     // MARK: - deciding a window
+
+    /// Decides everything seen on this frame size: the window, then the slow fades beside it
+    /// (which yield to the window's findings).
+    private func decideAll() {
+        flush(closing: true)
+        findings += slow.fades(grid: grid, others: findings)
+    }
 
     /// Decides the window (or its frames up to position `q`, keeping the rest for later): each
     /// detector decides in order, claiming what it explains, then each settles in reverse.

@@ -14,7 +14,7 @@
 /// when at least `flashMinAreaPx` of tiles took part; a fade that overlaps a finding of the
 /// window's in time and place is that finding's (the sub-threshold edges of a fade it found).
 ///
-///     var s = SlowFadeTracker(options: o); s.observe(m, board, test: threshold.test()); s.fades(grid: g, rmse: r)
+///     var s = SlowFadeTracker(options: o); s.observe(m, board, active: tiles); let f = s.fades(grid: g, others: found)
 struct SlowFadeTracker: Sendable {
     let options: ClassifierOptions
 
@@ -28,16 +28,8 @@ struct SlowFadeTracker: Sendable {
         var owned: Bool
         /// The largest frame RMSE on its steps.
         var peak: Double
-    }
-
-    private struct Piece: Sendable {
-        var tile: Int
-        var firstMs: Double, lastMs: Double
-        var firstFrame: Int, lastFrame: Int
-        var net: Float
-        var steps: Int
-        var wander: Float
-        var peak: Double
+        /// How far it ended from where it began (levels, the largest channel's).
+        var net: Float { maxAbs(mean - base) }
     }
 
     /// A tile's moves under `slowFadeStep` but over a fifth of it, since it last held still: the
@@ -53,12 +45,14 @@ struct SlowFadeTracker: Sendable {
     /// The open run of each tile, and the tiles that have one (so a frame's check reads only those).
     private var runs: [Run?] = []
     private var open: [Int] = []
-    private var pieces: [Piece] = []
+    /// The runs that ended as slow-fade pieces, with their tiles.
+    private var pieces: [(tile: Int, run: Run)] = []
 
     init(options: ClassifierOptions) { self.options = options }
 
-    /// The board is already updated with `m`; `test(shift, rmse)` is the change threshold.
-    mutating func observe(_ m: FrameMeasure, _ board: TileBoard, test: (Float, Float) -> Bool) {
+    /// The board is already updated with `m`; `active` are the tiles of its deltas that crossed
+    /// the change threshold, in the deltas' order (the classifier's own list, not tested again).
+    mutating func observe(_ m: FrameMeasure, _ board: TileBoard, active: [Int]) {
         if runs.count != board.picture.count {
             runs = [Run?](repeating: nil, count: board.picture.count)
             leads = [Lead?](repeating: nil, count: board.picture.count)
@@ -79,8 +73,10 @@ struct SlowFadeTracker: Sendable {
             open.removeLast(open.count - kept)
         }
         let step = Float(options.slowFadeStep), rmse = m.rmse.normalized
+        var next = 0
         for d in board.deltas {
-            let active = test(d.shift, d.rmse)
+            let active = next < active.count && active[next] == d.tile
+            if active { next += 1 }
             if var r = runs[d.tile] {
                 r.wander += d.shift
                 r.mean = d.mean
@@ -115,11 +111,10 @@ struct SlowFadeTracker: Sendable {
 
     private mutating func close(_ t: Int, _ r: Run) {
         runs[t] = nil
-        let net = maxAbs(r.mean - r.base)
+        let net = r.net
         guard !r.owned, r.steps >= options.slowFadeSteps, Double(net) >= options.minTileShift,
               r.wander <= Float(options.slowFadeWander) * net else { return }
-        pieces.append(Piece(tile: t, firstMs: r.firstMs, lastMs: r.lastMs, firstFrame: r.firstFrame, lastFrame: r.lastFrame,
-                            net: net, steps: r.steps, wander: r.wander, peak: r.peak))
+        pieces.append((t, r))
     }
 
     /// The slow fades seen on `grid` (the film ended, or its frame size changed): runs still open
@@ -128,17 +123,15 @@ struct SlowFadeTracker: Sendable {
         defer { (runs, leads, open, pieces) = ([], [], [], []) }
         let minTiles = ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile)
         var found: [Detection] = []
-        var group: [Piece] = []
+        var group: [Run] = [], tiles: [Int] = [], groupEndMs = -Double.infinity
         func emit() {
-            defer { group = [] }
+            defer { (group, tiles, groupEndMs) = ([], [], -Double.infinity) }
             guard group.count >= minTiles else { return }
             let first = group.min { $0.firstMs < $1.firstMs }!, last = group.max { $0.lastMs < $1.lastMs }!
-            let (box, area) = grid.extent(of: group.map(\.tile))
-            let peak = group.map(\.peak).max()!
+            let (box, area) = grid.extent(of: tiles)
             var d = Detection(kind: .fade, startMs: first.firstMs, endMs: last.lastMs, firstFrame: first.firstFrame,
-                              lastFrame: last.lastFrame, peakRMSE: peak, region: box, area: area)
-            let nets = group.map { Double($0.net) }
-            d.evidence = [Evidence("change", nets.reduce(0, +) / Double(nets.count)),
+                              lastFrame: last.lastFrame, peakRMSE: group.map(\.peak).max()!, region: box, area: area)
+            d.evidence = [Evidence("change", group.reduce(0) { $0 + Double($1.net) } / Double(group.count)),
                           Evidence("slow_steps", Double(group.map(\.steps).max()!)),
                           Evidence("wander", group.map { Double($0.wander / $0.net) }.max()!)]
             guard !others.contains(where: { $0.startMs <= d.endMs && d.startMs <= $0.endMs && $0.region.intersects(d.region) }) else {
@@ -147,9 +140,11 @@ struct SlowFadeTracker: Sendable {
             }
             found.append(d)
         }
-        for p in pieces.sorted(by: { ($0.firstMs, $0.tile) < ($1.firstMs, $1.tile) }) {
-            if let end = group.map(\.lastMs).max(), p.firstMs > end { emit() }
-            group.append(p)
+        for p in pieces.sorted(by: { ($0.run.firstMs, $0.tile) < ($1.run.firstMs, $1.tile) }) {
+            if p.run.firstMs > groupEndMs { emit() }
+            group.append(p.run)
+            tiles.append(p.tile)
+            groupEndMs = max(groupEndMs, p.run.lastMs)
         }
         emit()
         return found
