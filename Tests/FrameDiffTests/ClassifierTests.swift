@@ -487,6 +487,42 @@ struct ClassifierTests {
         #expect(f.first?.startMs == 500)
     }
 
+    @Test func aCursorChangingOneTileDoesNotJoinARippleToTheCrossfadeAfterIt() throws {
+        // 12 fps, as a Surface Duo emulator GIF: a ripple spreads over a card in three frames from the
+        // pointer (drawn over the card, inside one tile), its
+        // highlight holds 160 ms while only the pointer (one tile) changes halfway, then the card
+        // crossfades to the next page. The hold is a state: two transitions, not one.
+        let card = Rect(x: 8, y: 32, w: 144, h: 96)
+        func frame(ripple: Int, crossfade: Double = 0, pointer: Bool = false) -> PNGImage {
+            var p = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 250)
+            SyntheticClip.texture(&p, Rect(x: 8, y: 160, w: 144, h: 96), seed: 3)
+            if ripple > 0 { SyntheticClip.fill(&p, Rect(x: card.x, y: card.y, w: 48 * ripple, h: 32 * ripple), (228, 228, 236)) }
+            if crossfade > 0 {
+                var next = p
+                SyntheticClip.texture(&next, card, seed: 9)
+                p = SyntheticClip.blend(p, next, crossfade)
+            }
+            SyntheticClip.fill(&p, Rect(x: 52, y: 68, w: 6, h: pointer ? 10 : 6), (30, 30, 30))
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = 80
+        clip.hold(frame(ripple: 0), ms: 480)
+        for k in 1...3 { clip.hold(frame(ripple: k), ms: 80) }
+        clip.hold(frame(ripple: 3, pointer: true), ms: 80)
+        for a in [0.6, 0.9, 1.0] { clip.hold(frame(ripple: 3, crossfade: a, pointer: true), ms: 80) }
+        clip.hold(frame(ripple: 3, crossfade: 1, pointer: true), ms: 480)
+        let f = try clip.findings()
+        // (the pointer's own change is reported for what it is: a finding one tile large)
+        let onCard = f.filter { $0.region.intersects(card) && $0.region.w * $0.region.h > 256 }
+        #expect(onCard.map { $0.startMs } == [480, 800], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(onCard.map { $0.endMs } == [640, 960], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        var every = ClassifierOptions()
+        every.holdTiles = 0
+        let joined = try clip.findings(options: every).filter { $0.region.intersects(card) && $0.region.w * $0.region.h > 256 }
+        #expect(joined.count == 1, "\(joined.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+    }
+
     @Test func anOverlayScrollIndicatorFadingOutAtTheSideIsNoFinding() throws {
         // a browser's scroll thumb (8 px wide, 120 tall) at the right edge fades out in 4 steps
         func frame(x: Int, level: Int?) -> PNGImage {

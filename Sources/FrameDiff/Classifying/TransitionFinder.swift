@@ -27,11 +27,11 @@ struct TransitionFinder {
     func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
-        for run in runs(changed, window: window) {
+        for run in runs(changed, window: window, minor: { active[$0].count <= options.holdTiles }) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                for part in runs(frames, window: window) {
+                for part in runs(frames, window: window, minor: { k in active[k].lazy.filter { member[$0] }.count <= options.holdTiles }) {
                     for piece in splitAtJumps(part, window: window, member: member, count: group.count) {
                         out.append(Candidate(frames: piece, tiles: group))
                     }
@@ -42,6 +42,30 @@ struct TransitionFinder {
     }
 
     private var pauseMs: Double { options.pauseMs(periodMs: periodMs) }
+
+    /// Consecutive changed frames, split at pauses, where a picture held for `stableMs` but for a
+    /// `minor` change (`holdTiles` tiles or fewer: a cursor, an emulator's click ring, a caret) is
+    /// held: the minor frames in such a hold are a run of their own, and the changes on either side
+    /// two transitions (a ripple whose highlight holds 170 ms, then a crossfade). Minor frames
+    /// between changes closer than that stay in their run.
+    private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [[Int]] {
+        var major: [Int] = [], lone: [Int] = []
+        var pending: [Int] = []
+        var lastMajor: Int?
+        for k in all {
+            if minor(k) {
+                pending.append(k)
+                continue
+            }
+            if let p = lastMajor, !pending.isEmpty, window.ms(k) - window.ms(p) >= options.stableMs { lone += pending } else { major += pending }
+            pending = []
+            major.append(k)
+            lastMajor = k
+        }
+        major += pending
+        guard !lone.isEmpty else { return runs(all, window: window) }
+        return (runs(major, window: window) + runs(lone, window: window)).sorted { $0[0] < $1[0] }
+    }
 
     /// Consecutive changed frames, split at pauses.
     private func runs(_ frames: [Int], window: ClassifierWindow) -> [[Int]] {
