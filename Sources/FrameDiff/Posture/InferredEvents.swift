@@ -10,7 +10,7 @@ import Foundation
 func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)],
                     covers: [CoverTracker.Cover] = [],
                     rotations: [RotationTracker.Turn] = [], screens: [ScreenAreaTracker.Change] = [],
-                    coverMs: Double) -> [PostureEvent] {
+                    spans: [SpanTracker.Span] = [], coverMs: Double) -> [PostureEvent] {
     typealias SizeChange = (ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)
     func swapped(_ c: SizeChange) -> Bool { c.from.0 == c.to.1 && c.from.1 == c.to.0 }
     func sizes(_ c: SizeChange) -> [Evidence] {
@@ -30,6 +30,13 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         e.evidence = [Evidence("screen_share_before", c.fromShare), Evidence("screen_share_after", c.toShare)]
             + (c.changedShare.map { [Evidence("changed_share", $0)] } ?? [])
         e.confidence = c.changedShare == nil ? Confidence.screenShare : Confidence.unfoldAfterRefit
+        events.append(e)
+    }
+    for s in spans {
+        // the system's span animation is its own cover, black included
+        var e = PostureEvent(index: 0, kind: s.kind, startMs: s.startMs, endMs: s.endMs, source: .inferred, coverEndMs: s.endMs + coverMs)
+        e.evidence = s.evidence
+        e.confidence = Confidence.span
         events.append(e)
     }
     var used = Set<Int>()
@@ -94,4 +101,7 @@ enum Confidence {
     static let unfoldAfterRefit = 0.6
     /// A blur cover and no size change: a fold or an unfold, not which.
     static let coverOnly = 0.6
+    /// Both screens of a dual-screen capture went black and came back with one screen changed:
+    /// the span animation; open or close read off the app's bar across the hinge.
+    static let span = 0.7
 }

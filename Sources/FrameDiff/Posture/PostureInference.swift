@@ -9,6 +9,7 @@ struct PostureInference: Sendable {
     private var covers: CoverTracker
     private var turns: RotationTracker
     private var screens: ScreenAreaTracker
+    private var spans: SpanTracker
     private var sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)] = []
     private var size: (Int, Int)?
     /// Since when most of the picture has kept changing (the system's animation before a turn).
@@ -19,6 +20,7 @@ struct PostureInference: Sendable {
         covers = CoverTracker(options: options)
         turns = RotationTracker(options: options)
         screens = ScreenAreaTracker(options: options)
+        spans = SpanTracker(options: options)
     }
 
     /// `shift`: the levels of mean shift the classifier counts as a change now (its noise-relative
@@ -39,12 +41,13 @@ struct PostureInference: Sendable {
         covers.add(m, board)
         turns.add(m, board)
         screens.add(m, board, shift: shift)
+        spans.add(m, board, shift: shift)
     }
 
     func events(coverMs: Double) -> [PostureEvent] {
         var screens = screens
         screens.finish()
         return inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, rotations: turns.rotations,
-                              screens: screens.changes, coverMs: coverMs)
+                              screens: screens.changes, spans: spans.spans(), coverMs: coverMs)
     }
 }

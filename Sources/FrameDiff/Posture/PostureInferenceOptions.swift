@@ -68,6 +68,25 @@ public struct PostureInferenceOptions: Sendable {
     /// (past the classifier's change threshold: a GIF's palette re-dither moves every tile by 1-4
     /// levels, under it).
     public var unfoldMinChanged: Double = 0.9
+    /// A span across both screens of a dual-screen capture (`SpanTracker`). The hinge: a band of
+    /// two tile lines in the middle 30-70% of the frame at most `spanHingeLevel` bright and at
+    /// least `spanHingeContrast` darker than the screens beside it, at one place in
+    /// `spanHingeShare` of the frames whose median is at least `spanLitLevel` (sampled once a
+    /// second; the Surface Duo emulator: contrast 72, band 31, seen in 99%; no other capture
+    /// above 62%). The span: visible change (frames at most `spanGapMs` apart) with both screens
+    /// black (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs`
+    /// (670 ms in the emulator), after which one screen is within `spanKeepLevels` of where it
+    /// began (0.7) and the other at least `spanChangeLevels` away (56).
+    public var spanLitLevel: Double = 40
+    public var spanHingeLevel: Double = 80
+    public var spanHingeContrast: Double = 20
+    public var spanHingeShare: Double = 0.9
+    public var spanDarkLevel: Double = 16
+    public var spanDarkShare: Double = 0.9
+    public var spanBlackMs: Double = 300
+    public var spanGapMs: Double = 500
+    public var spanKeepLevels: Double = 8
+    public var spanChangeLevels: Double = 30
 
     public init() {}
 

@@ -1,0 +1,91 @@
+import Testing
+@testable import FrameDiff
+
+/// A window spanned across both screens of a dual-screen capture (SpanTracker) on synthetic tile
+/// changes: the system's span animation between a hinge's two screens, and the look-alikes that
+/// must give no event (a fade to black and back, a blackout too short, a capture with no hinge).
+@Suite("Spanning both screens of a dual-screen capture")
+struct SpanTrackerTests {
+    /// 32x16 tiles: screens of 15 columns on either side of a hinge two columns wide.
+    static let cols = 32
+    static func film() -> PostureFilm { PostureFilm(grid: TileGrid(storedWidth: 512, storedHeight: 256, tile: 16)) }
+    static func column(_ t: Int) -> Int { t % cols }
+    static func row(_ t: Int) -> Int { t / cols }
+    static func isHinge(_ t: Int) -> Bool { (15...16).contains(column(t)) }
+
+    typealias Look = (mean: SIMD3<Float>, variance: Float)
+    static let hinge: Look = (SIMD3(repeating: 10), 0)
+    // (the hinge as dark as the black screens, as the emulator draws it: a rotation tracker reading the
+    // content's shape would otherwise see a strip of content between black bars)
+    static let black: Look = (SIMD3(repeating: 8), 0)
+    static let wallpaper: Look = (SIMD3(90, 110, 160), 0)
+    /// An app's pane: its bar (tile rows 1-4) one colour, text below.
+    static func app(_ t: Int, seed: Float = 0) -> Look {
+        (1...4).contains(row(t)) ? (SIMD3(30, 90, 200), 0) : (SIMD3(200 - Float(t % 40) - seed, 200, 190), 500)
+    }
+    static func launcher(_ t: Int) -> Look { (SIMD3(60 + Float(t % 50), 150, 90), 300) }
+
+    /// The app on the left screen, the launcher on the right, held a second; `hinge: false` draws
+    /// the screens side by side with nothing between them.
+    static func start(hinge withHinge: Bool = true) -> PostureFilm {
+        var f = film()
+        f.frame(f.all, complete: true) { t in
+            withHinge && isHinge(t) ? hinge : column(t) < 16 ? app(t) : launcher(t)
+        }
+        f.still(30)
+        return f
+    }
+
+    /// The span animation: the window dragged as a card (both screens dim), both screens black
+    /// for `blackFrames`, the wallpaper, then `after` on the screens; then held a second.
+    static func animate(_ f: inout PostureFilm, blackFrames: Int, hinge withHinge: Bool = true, after: (Int) -> Look) {
+        let screens = f.all.filter { !withHinge || !isHinge($0) }
+        for step in 1...4 {
+            f.frame(screens) { t in
+                let l = column(t) < 16 ? app(t) : launcher(t)
+                return (l.mean * (1 - 0.15 * Float(step)), l.variance)
+            }
+        }
+        f.frame(screens) { _ in black }
+        f.still(blackFrames - 1)
+        f.frame(screens) { _ in wallpaper }
+        f.frame(screens, look: after)
+        f.still(30)
+    }
+
+    /// After a span: the app's pane where it was, its second pane (the same bar) on the right.
+    static func spanned(_ t: Int) -> Look { column(t) < 16 ? app(t) : app(t, seed: 90) }
+
+    @Test func theWindowSpannedAcrossTheHingeIsAnOpen() {
+        var f = Self.start()
+        let first = f.k
+        Self.animate(&f, blackFrames: 20, after: Self.spanned)
+        let events = f.seen.events(coverMs: 500)
+        #expect(events.map(\.kind) == [.open], "\(events)")
+        #expect(events.first?.startMs == Double(first) * 1000 / 30)
+        #expect(events.first?.evidence.contains { $0.name == "black_ms" } == true)
+
+        // and back: the app leaves the right screen to the launcher, its bar on one side only
+        var back = Self.start()
+        Self.animate(&back, blackFrames: 20, after: Self.spanned)
+        Self.animate(&back, blackFrames: 20) { t in
+            Self.column(t) < 16 ? Self.app(t) : Self.launcher(t)
+        }
+        #expect(back.seen.events(coverMs: 500).map(\.kind) == [.open, .close])
+    }
+
+    @Test("look-alikes of a span are no event", arguments: ["fade to black and back", "blackout too short", "no hinge"])
+    func spanLookAlikes(_ which: String) {
+        var f = Self.start(hinge: which != "no hinge")
+        switch which {
+        case "fade to black and back":
+            // both screens come back as they were
+            Self.animate(&f, blackFrames: 20) { t in Self.column(t) < 16 ? Self.app(t) : Self.launcher(t) }
+        case "blackout too short":
+            Self.animate(&f, blackFrames: 5, after: Self.spanned)
+        default:
+            Self.animate(&f, blackFrames: 20, hinge: false, after: Self.spanned)
+        }
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+}
