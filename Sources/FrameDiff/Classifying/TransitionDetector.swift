@@ -39,7 +39,7 @@ struct TransitionDetector: Detector {
         let cols = grid.columns
         let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }
         decided = []
-        for (i, c) in candidates.enumerated() {
+        for (i, c) in candidates.enumerated() where !c.held {
             var lo = 0, hi = window.count - 1
             var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
             for d in decided where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {

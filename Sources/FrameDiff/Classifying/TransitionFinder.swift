@@ -15,6 +15,9 @@ struct TransitionFinder {
     struct Candidate {
         var frames: [Int]
         var tiles: [Int]
+        /// Changes inside a held picture (`holdTiles`): no transition, only a bound for the ones
+        /// around it (the picture they change is not the state before or after those).
+        var held = false
         var a: Int { frames[0] }
         var b: Int { frames[frames.count - 1] }
     }
@@ -27,13 +30,13 @@ struct TransitionFinder {
     func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
-        for run in runs(changed, window: window, minor: { active[$0].count <= options.holdTiles }) {
+        for (run, heldRun) in runs(changed, window: window, minor: { active[$0].count <= options.holdTiles }) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                for part in runs(frames, window: window, minor: { k in active[k].lazy.filter { member[$0] }.count <= options.holdTiles }) {
+                for (part, held) in runs(frames, window: window, minor: { k in active[k].lazy.filter { member[$0] }.count <= options.holdTiles }) {
                     for piece in splitAtJumps(part, window: window, member: member, count: group.count) {
-                        out.append(Candidate(frames: piece, tiles: group))
+                        out.append(Candidate(frames: piece, tiles: group, held: heldRun || held))
                     }
                 }
             }
@@ -45,10 +48,10 @@ struct TransitionFinder {
 
     /// Consecutive changed frames, split at pauses, where a picture held for `stableMs` but for a
     /// `minor` change (`holdTiles` tiles or fewer: a cursor, an emulator's click ring, a caret) is
-    /// held: the minor frames in such a hold are a run of their own, and the changes on either side
-    /// two transitions (a ripple whose highlight holds 170 ms, then a crossfade). Minor frames
-    /// between changes closer than that stay in their run.
-    private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [[Int]] {
+    /// held: the minor frames in such a hold are runs marked `held` (no transition), and the changes
+    /// on either side two transitions (a ripple whose highlight holds 170 ms, then a crossfade).
+    /// Minor frames between changes closer than that stay in their run.
+    private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
         var major: [Int] = [], lone: [Int] = []
         var pending: [Int] = []
         var lastMajor: Int?
@@ -63,8 +66,10 @@ struct TransitionFinder {
             lastMajor = k
         }
         major += pending
-        guard !lone.isEmpty else { return runs(all, window: window) }
-        return (runs(major, window: window) + runs(lone, window: window)).sorted { $0[0] < $1[0] }
+        guard !lone.isEmpty else { return runs(all, window: window).map { ($0, false) } }
+        // (what changed in the hold is no transition: a finding of its own there was a 16-px fade
+        // at the cursor of duo_sdk_twopane_nav_span.gif, where it had been part of the motion)
+        return (runs(major, window: window).map { ($0, false) } + runs(lone, window: window).map { ($0, true) }).sorted { $0.frames[0] < $1.frames[0] }
     }
 
     /// Consecutive changed frames, split at pauses.
