@@ -13,7 +13,9 @@ struct PostureFilm {
     var turns = RotationTracker()
     var screens = ScreenAreaTracker()
     var k = 0
-    var ms: Double { Double(k) * 1000 / 30 }
+    /// Frames a second (30 unless a test films slower: a GIF at 5 fps).
+    var fps = 30.0
+    var ms: Double { Double(k) * 1000 / fps }
 
     /// One frame: `tiles` changed to what `look` says (mean, variance); `complete` for the first.
     mutating func frame(_ tiles: [Int], complete: Bool = false, resized: Bool = false,

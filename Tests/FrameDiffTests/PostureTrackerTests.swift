@@ -97,6 +97,22 @@ struct PostureTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
     }
 
+    @Test func aTurnInTwoFramesOfAFiveFPSGIFIsARotation() {
+        // 5 fps: each frame lasts 200 ms, longer than a held picture of a change-driven film, so
+        // the two frames of a 400-ms turn are one run only because every frame of the film is that long
+        var f = Film()
+        f.fps = 5
+        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
+        f.still(5)
+        let from = f.ms
+        for step in 0..<2 {
+            f.frame(f.all) { t in Self.corners.contains(t) ? (SIMD3(repeating: 10), 0) : (SIMD3(repeating: Float(150 + 20 * step)), 400) }
+        }
+        f.frame(f.all) { _ in (SIMD3(repeating: 200), 400) }
+        f.still(5)
+        #expect(f.turns.rotations.map(\.startMs) == [from], "\(f.turns.rotations)")
+    }
+
     @Test func aFadeThroughBlackIsNoRotation() {
         var f = Film()
         f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }

@@ -26,10 +26,10 @@ struct SpanTrackerTests {
     static func launcher(_ t: Int) -> Look { (SIMD3(60 + Float(t % 50), 150, 90), 300) }
 
     /// The app on the left screen, the launcher on the right, held a second; `hinge: false` draws
-    /// the screens side by side with nothing between them.
-    static func start(hinge withHinge: Bool = true) -> PostureFilm {
+    /// the screens side by side with nothing between them; `masked` tiles are never measured.
+    static func start(hinge withHinge: Bool = true, masked: Set<Int> = []) -> PostureFilm {
         var f = film()
-        f.frame(f.all, complete: true) { t in
+        f.frame(f.all.filter { !masked.contains($0) }, complete: true) { t in
             withHinge && isHinge(t) ? hinge : column(t) < 16 ? app(t) : launcher(t)
         }
         f.still(30)
@@ -38,8 +38,9 @@ struct SpanTrackerTests {
 
     /// The span animation: the window dragged as a card (both screens dim), both screens black
     /// for `blackFrames`, the wallpaper, then `after` on the screens; then held a second.
-    static func animate(_ f: inout PostureFilm, blackFrames: Int, hinge withHinge: Bool = true, after: (Int) -> Look) {
-        let screens = f.all.filter { !withHinge || !isHinge($0) }
+    static func animate(_ f: inout PostureFilm, blackFrames: Int, hinge withHinge: Bool = true, masked: Set<Int> = [],
+                        after: (Int) -> Look) {
+        let screens = f.all.filter { (!withHinge || !isHinge($0)) && !masked.contains($0) }
         for step in 1...4 {
             f.frame(screens) { t in
                 let l = column(t) < 16 ? app(t) : launcher(t)
@@ -72,6 +73,26 @@ struct SpanTrackerTests {
             Self.column(t) < 16 ? Self.app(t) : Self.launcher(t)
         }
         #expect(back.seen.events(coverMs: 500).map(\.kind) == [.open, .close])
+    }
+
+    @Test func maskedTilesTakeNoPart() {
+        // a --mask over the status bars of both screens (tile rows 0-2): never measured, never black
+        let masked = Set((0..<(3 * Self.cols)))
+        var f = Self.start(masked: masked)
+        Self.animate(&f, blackFrames: 20, masked: masked, after: Self.spanned)
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.open])
+    }
+
+    @Test func aFrameTooNarrowForAHingeIsNoSpan() {
+        // 8 tile columns: no room for two screens beside a band
+        var f = PostureFilm(grid: TileGrid(storedWidth: 128, storedHeight: 256, tile: 16))
+        f.frame(f.all, complete: true) { t in t % 8 == 4 ? Self.hinge : Self.app(t) }
+        f.still(30)
+        f.frame(f.all) { _ in Self.black }
+        f.still(20)
+        f.frame(f.all) { t in Self.app(t, seed: 90) }
+        f.still(30)
+        #expect(f.seen.events(coverMs: 500).isEmpty)
     }
 
     @Test("look-alikes of a span are no event", arguments: ["fade to black and back", "blackout too short", "no hinge"])

@@ -46,9 +46,9 @@ struct TransitionFinder {
 
     private var pauseMs: Double { options.pauseMs(periodMs: periodMs) }
 
-    /// Consecutive changed frames, split at pauses, where a picture held for `stableMs` but for a
-    /// `minor` change (`holdTiles` tiles or fewer: a cursor, an emulator's click ring, a caret) is
-    /// held: the minor frames in such a hold are runs marked `held` (no transition), and the changes
+    /// Consecutive changed frames, split at pauses, where a picture held for `stableMs` but for one
+    /// frame with a `minor` change (`holdTiles` tiles or fewer: a cursor, an emulator's click ring,
+    /// a caret) is held: the minor frames in such a hold are runs marked `held` (no transition), and the changes
     /// on either side two transitions (a ripple whose highlight holds 170 ms, then a crossfade).
     /// Minor frames between changes closer than that stay in their run.
     private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
@@ -60,7 +60,8 @@ struct TransitionFinder {
                 pending.append(k)
                 continue
             }
-            if let p = lastMajor, !pending.isEmpty, window.ms(k) - window.ms(p) >= options.stableMs { lone += pending } else { major += pending }
+            // (one such frame: several in a row are more likely a motion's last small steps)
+            if let p = lastMajor, pending.count == 1, window.ms(k) - window.ms(p) >= options.stableMs { lone += pending } else { major += pending }
             pending = []
             major.append(k)
             lastMajor = k

@@ -268,6 +268,8 @@ public struct AnalysisSetting {
                     "after it one screen is within this of where it began (the app's pane: 0.7)"),
             .double("span_change_levels", \.posture.inference.spanChangeLevels, .posture, "levels", 0...255,
                     "and the other at least this far (the launcher became the second pane: 56)"),
+            .double("span_max_ms", \.posture.inference.spanMaxMs, .posture, "ms", 0...600000,
+                    "a run of change longer than this is no span animation (the emulator's: 2080 ms)"),
             .double("stall_changed_share", \.hitches.stallChangedShare, .hitches, "share", 0...1,
                     "a repeated frame changes at most this share of the tiles a step of its animation changes"),
             .double("stall_step_share", \.hitches.stallStepShare, .hitches, "share", 0...1,

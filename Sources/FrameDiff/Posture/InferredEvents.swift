@@ -6,7 +6,9 @@ import Foundation
 /// cover: open or close by the size change inside it, `close` when the size stays (a recording of
 /// one display cannot tell a fold from an unfold); a rotation animation inside a fixed frame
 /// (RotationTracker) is a rotation; the screen's share of a fixed frame shrinking beside a black
-/// band is a fold, growing an unfold (ScreenAreaTracker). Each carries its evidence and a confidence.
+/// band is a fold, growing an unfold (ScreenAreaTracker); a window spanned across both screens of
+/// a dual-screen capture is an open, unspanned a close (SpanTracker). Each carries its evidence and
+/// a confidence.
 func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, Int), animatedFromMs: Double)],
                     covers: [CoverTracker.Cover] = [],
                     rotations: [RotationTracker.Turn] = [], screens: [ScreenAreaTracker.Change] = [],

@@ -1,5 +1,6 @@
-/// How posture events are seen in a film when none are given: the thresholds of the blur-cover
-/// rotation and screen-area trackers (`CoverTracker`, `RotationTracker`, `ScreenAreaTracker`),
+/// How posture events are seen in a film when none are given: the thresholds of the blur-cover,
+/// rotation, screen-area and span trackers (`CoverTracker`, `RotationTracker`, `ScreenAreaTracker`,
+/// `SpanTracker`),
 /// apart from the classifier's. Each
 /// says its unit and why.
 ///
@@ -76,7 +77,8 @@ public struct PostureInferenceOptions: Sendable {
     /// above 62%). The span: visible change (frames at most `spanGapMs` apart) with both screens
     /// black (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs`
     /// (670 ms in the emulator), after which one screen is within `spanKeepLevels` of where it
-    /// began (0.7) and the other at least `spanChangeLevels` away (56).
+    /// began (0.7) and the other at least `spanChangeLevels` away (56). A run longer than
+    /// `spanMaxMs` is no span animation (2080 ms in the emulator; a screen off for minutes is not).
     public var spanLitLevel: Double = 40
     public var spanHingeLevel: Double = 80
     public var spanHingeContrast: Double = 20
@@ -87,6 +89,7 @@ public struct PostureInferenceOptions: Sendable {
     public var spanGapMs: Double = 500
     public var spanKeepLevels: Double = 8
     public var spanChangeLevels: Double = 30
+    public var spanMaxMs: Double = 5_000
 
     public init() {}
 

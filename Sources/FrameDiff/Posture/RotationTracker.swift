@@ -22,6 +22,9 @@ struct RotationTracker: Sendable {
     }
 
     private(set) var rotations: [Turn] = []
+    /// The last frame's time and the shortest gap between two frames so far (the film's period).
+    private var lastMs: Double?
+    private var shortestGapMs = Double.infinity
     private var stableAspect: Double?
     private var stableCorners = false
     private var stableBrightness = 0.0
@@ -40,15 +43,19 @@ struct RotationTracker: Sendable {
 
     mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
         if m.complete {
+            (lastMs, shortestGapMs) = (m.ptsMs, .infinity)
             stableAspect = aspect(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
             run = nil
             return
         }
-        // a change-driven VFR film writes no frame while the picture holds: the turn ended with
-        // the last frame written
-        if let r = run, m.ptsMs - r.lastMs >= options.heldMs { finish(r, after: heldAfter) }
+        // A change-driven VFR film writes no frame while the picture holds: the turn ended with
+        // the last frame written. A film whose every frame lasts that long (a GIF at 5 fps shows a
+        // 400-ms rotation in two frames 200 ms apart) holds only past one and a half of its frames.
+        if let last = lastMs, m.ptsMs > last { shortestGapMs = min(shortestGapMs, m.ptsMs - last) }
+        lastMs = m.ptsMs
+        if let r = run, m.ptsMs - r.lastMs >= max(options.heldMs, 1.5 * shortestGapMs) { finish(r, after: heldAfter) }
         if options.turning(m.changes.count, of: board.tiles) {
             if run == nil {
                 run = (m.ptsMs, m.ptsMs, stableAspect ?? aspect(board), stableCorners, stableBrightness, false)

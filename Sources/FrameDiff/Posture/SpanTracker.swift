@@ -1,27 +1,29 @@
 /// Finds an app window spanned across, or unspanned from, both screens of a dual-screen device in
-/// a capture of fixed size that shows both screens side by side (a Surface Duo or its emulator).
+/// a capture of fixed size that shows the two screens side by side (a Surface Duo or its emulator).
 ///
-/// Such a capture has a hinge: a dark band in the middle of the frame, between two brighter
-/// screens, in nearly every frame where the screens are lit. Spanning is the system's animation:
-/// the window shrinks into a card that is dragged across the hinge, both screens dim, then both go
-/// black for a moment (670 ms in the emulator), the wallpaper fades in, and the app comes back
-/// laid out over both screens; one screen keeps what it showed (the app's own pane), the other
-/// changes (the launcher becomes the app's second pane). A fade to black and back, a video or an
-/// app restart change both screens or neither; a capture with no hinge has no span.
+/// Such a capture has a hinge: a dark vertical band in the middle of the frame, between two
+/// brighter screens, in nearly every frame where the screens are lit. Spanning is the system's
+/// animation: the window shrinks into a card that is dragged across the hinge, both screens dim,
+/// then both go black for a moment (580-670 ms in the emulator), the wallpaper fades in, and the
+/// app comes back laid out over both screens; one screen keeps what it showed (the app's own
+/// pane), the other changes (the launcher becomes the app's second pane). A fade to black and
+/// back, a video or an app restart change both screens or neither; a capture with no hinge has no
+/// span. Stacked screens (a horizontal hinge) are not looked for: their app bar test is unknown.
 ///
 /// A run of frames changing visibly (`broadShare` of the tiles past the classifier's threshold,
-/// frames at most `spanGapMs` apart) in which both screens are black (`spanDarkShare` of each
-/// screen's tiles darker than `spanDarkLevel`) for `spanBlackMs` is a span when one screen ends
-/// within `spanKeepLevels` of where it began and the other at least `spanChangeLevels` away. The
-/// app's bar under the status bar then runs across both screens (open) or no longer does (close):
-/// of the first tile lines along the hinge, more or fewer have the same colour on both sides
-/// afterwards (within `barTolerance` twice). Undecided is no event.
+/// frames at most `spanGapMs` apart, `spanMaxMs` at most) in which both screens are black
+/// (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs` is a span when
+/// one screen ends within `spanKeepLevels` of where it began and the other at least
+/// `spanChangeLevels` away. The app's bar under the status bar then runs across both screens
+/// (open) or no longer does (close): of the tile rows 1-5, more or fewer have the same colour on
+/// both sides afterwards (within twice `barTolerance`). Undecided is no event. Masked tiles
+/// (`--mask`) take no part.
 ///
 ///     var t = SpanTracker(options: o); t.add(m, board, shift: 6); let spans = t.spans()
 struct SpanTracker: Sendable {
     let options: PostureInferenceOptions
 
-    /// A span or unspan: its times and evidence.
+    /// A span (`open`) or an unspan (`close`), with what showed it for the report's evidence.
     struct Span: Sendable {
         var kind: PostureEvent.Kind
         var startMs: Double
@@ -29,32 +31,41 @@ struct SpanTracker: Sendable {
         var evidence: [Evidence]
     }
 
-    /// A run of visible change with a blackout in it, judged once the hinge is known.
+    /// A run of visible change with a blackout in it, judged at the end of its capture, once the
+    /// hinge is known: the pictures before and after it, and the last black one.
     private struct Candidate: Sendable {
         var startMs: Double, endMs: Double
-        var before: Thumbnail, after: Thumbnail, darkest: Thumbnail
+        var before: Thumbnail, after: Thumbnail, black: Thumbnail
         var blackMs: Double
     }
 
+    /// The run of visible change under way (a span animation, if a blackout comes in it).
     private struct Run: Sendable {
         var startMs: Double, lastMs: Double
         var before: Thumbnail, after: Thumbnail
         var blackSinceMs: Double?
         var blackMs: Double = 0
-        var darkest: Thumbnail?
+        var lastBlack: Thumbnail?
     }
 
+    /// One capture (a frame size): its grid, which tiles are measured, and the hinge samples.
+    private struct Capture: Sendable {
+        var grid: TileGrid
+        var unmasked: [Bool]
+        var measured: Int
+        var candidates: [Candidate] = []
+        /// Hinge samples: how many, how many lit, how often the band was seen at each column.
+        var sampled = 0, lit = 0
+        var seen: [Int]
+    }
+
+    private var capture: Capture?
+    private var found: [Span] = []
     private var previous: Thumbnail?
     private var run: Run?
-    private var candidates: [Candidate] = []
-    /// The hinge, sampled every `hingeSampleMs`: frames sampled, frames lit, and how often the
-    /// band was seen at each place (vertical bands by column, horizontal by row).
-    private var sampled = 0, lit = 0
-    private var vertical: [Int] = [], horizontal: [Int] = []
     private var nextSampleMs = -Double.infinity
-    private var grid: TileGrid?
-    /// NB: twice a second, every line's median, cost 0.7% of the main job on the second bench film;
-    /// once a second, over the middle lines only, a fifth of that.
+    /// NB: twice a second, every column's median, cost 0.7% of the main job on the second bench
+    /// film; once a second, over the middle columns only, a fifth of that.
     static let hingeSampleMs = 1_000.0
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
@@ -63,19 +74,24 @@ struct SpanTracker: Sendable {
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double) {
         defer { previous = board.picture }
         if m.complete {
-            // a new frame size is another capture: start over
-            (run, candidates, sampled, lit, vertical, horizontal, nextSampleMs) = (nil, [], 0, 0, [], [], -.infinity)
-            grid = board.grid
+            // a new frame size is another capture: what the last one showed is judged on its own hinge
+            finishCapture()
+            var unmasked = [Bool](repeating: false, count: board.grid.count)
+            for c in m.changes where c.index < unmasked.count { unmasked[c.index] = true }
+            capture = Capture(grid: board.grid, unmasked: unmasked, measured: unmasked.reduce(0) { $0 + ($1 ? 1 : 0) },
+                              seen: [Int](repeating: 0, count: board.grid.columns))
+            nextSampleMs = -.infinity
             return
         }
+        guard capture != nil else { return }
         if m.ptsMs >= nextSampleMs {
-            sampleHinge(board)
+            sampleHinge(board.picture)
             nextSampleMs = m.ptsMs + Self.hingeSampleMs
         }
         let s = Float(shift)
         let visible = board.deltas.reduce(0) { $0 + ($1.shift > s ? 1 : 0) }
         // (a blackout holds the run open: a GIF writes no frame while the screens stay black)
-        if let r = run, r.blackSinceMs == nil, m.ptsMs - r.lastMs > options.spanGapMs {
+        if let r = run, (r.blackSinceMs == nil && m.ptsMs - r.lastMs > options.spanGapMs) || m.ptsMs - r.startMs > options.spanMaxMs {
             close(r)
             run = nil
         }
@@ -86,9 +102,9 @@ struct SpanTracker: Sendable {
             r.lastMs = m.ptsMs
             r.after = board.picture
         }
-        if black(board.picture, tiles: board.tiles) {
+        if black(board.picture) {
             r.blackSinceMs = r.blackSinceMs ?? m.ptsMs
-            r.darkest = board.picture
+            r.lastBlack = board.picture
         } else if let since = r.blackSinceMs {
             r.blackMs = max(r.blackMs, m.ptsMs - since)
             r.blackSinceMs = nil
@@ -97,37 +113,45 @@ struct SpanTracker: Sendable {
         run = r
     }
 
-    /// The spans seen, once the film is over (the hinge is judged on the whole film).
+    /// The spans seen, once the film is over (each capture's hinge is judged on all of it).
     func spans() -> [Span] {
-        var all = candidates
-        if let r = run, let c = candidate(r) { all.append(c) }
-        if debugClassifier { debugLine("span: \(all.map { ($0.startMs, $0.endMs, $0.blackMs) }) sampled \(sampled) lit \(lit) v \(vertical) h \(horizontal)") }
-        guard !all.isEmpty, let grid, let hinge = hinge(grid) else { return [] }
-        return all.compactMap { judge($0, hinge: hinge, grid: grid) }
+        var t = self
+        t.finishCapture()
+        return t.found
     }
 
     // MARK: - the run
 
     private mutating func close(_ r: Run) {
-        if let c = candidate(r) { candidates.append(c) }
-    }
-
-    private func candidate(_ r: Run) -> Candidate? {
         var black = r.blackMs
         if let since = r.blackSinceMs { black = max(black, r.lastMs - since) }
-        guard black >= options.spanBlackMs, let darkest = r.darkest else { return nil }
-        return Candidate(startMs: r.startMs, endMs: r.lastMs, before: r.before, after: r.after, darkest: darkest, blackMs: black)
+        guard black >= options.spanBlackMs, r.lastMs - r.startMs <= options.spanMaxMs, let last = r.lastBlack else { return }
+        capture?.candidates.append(Candidate(startMs: r.startMs, endMs: r.lastMs, before: r.before, after: r.after, black: last,
+                                             blackMs: black))
+    }
+
+    private mutating func finishCapture() {
+        if let r = run { close(r) }
+        run = nil
+        guard let c = capture else { return }
+        if debugClassifier {
+            debugLine("span candidates \(c.candidates.map { ($0.startMs, $0.endMs, $0.blackMs) }), hinge samples \(c.sampled), lit \(c.lit), seen \(c.seen)")
+        }
+        if !c.candidates.isEmpty, let band = hinge(c) { found += c.candidates.compactMap { judge($0, band: band, capture: c) } }
+        capture = nil
     }
 
     private func luma(_ c: SIMD3<Float>) -> Float { 0.299 * c.x + 0.587 * c.y + 0.114 * c.z }
 
-    /// At least `spanDarkShare` of the frame's tiles are darker than `spanDarkLevel`.
+    /// At least `spanDarkShare` of the measured tiles are darker than `spanDarkLevel`.
     /// NB: read to the first lit tiles past the share allowed: with the whole frame read on every
     /// frame of a run, posture inference took 0.111 s of CPU on the second bench film (0.034 s before).
-    private func black(_ p: Thumbnail, tiles: Int) -> Bool {
-        let level = Float(options.spanDarkLevel), allowed = Int((1 - options.spanDarkShare) * Double(tiles))
+    private func black(_ p: Thumbnail) -> Bool {
+        guard let c = capture else { return false }
+        let level = Float(options.spanDarkLevel)
+        let allowed = Int((1 - options.spanDarkShare) * Double(c.measured))
         var lit = 0
-        for i in 0..<tiles where luma(p.mean(i)) >= level {
+        for i in c.unmasked.indices where c.unmasked[i] && luma(p.mean(i)) >= level {
             lit += 1
             if lit > allowed { return false }
         }
@@ -136,110 +160,98 @@ struct SpanTracker: Sendable {
 
     // MARK: - the hinge
 
-    /// Where a hinge splits the frame: along columns (`vertical`) or rows, the band's two lines.
-    private struct Hinge { var vertical: Bool; var band: Int }
-
-    /// Lines of tiles across the frame: columns when `vertical`, else rows, each line's tiles in
-    /// order (the top two and the last line across skipped: status and navigation bars).
-    private func lines(_ grid: TileGrid, vertical: Bool) -> (count: Int, across: [Int], index: (Int, Int) -> Int) {
-        let (count, other) = vertical ? (grid.columns, grid.rows) : (grid.rows, grid.columns)
-        let across = other > 4 ? Array(2..<(other - 1)) : Array(0..<other)
-        return (count, across, { line, k in vertical ? k * grid.columns + line : line * grid.columns + k })
+    /// The measured tiles of column `x` from tile row 2 to the one before the last (status and
+    /// navigation bars left out).
+    private func column(_ x: Int, _ c: Capture) -> [Int] {
+        let rows = c.grid.rows
+        let ys = rows > 4 ? Array(2..<(rows - 1)) : Array(0..<rows)
+        return ys.map { $0 * c.grid.columns + x }.filter { c.unmasked[$0] }
     }
 
-    private static func median(_ v: [Float]) -> Float {
-        guard !v.isEmpty else { return 0 }
-        let s = v.sorted()
-        return s[s.count / 2]
-    }
-
-    private mutating func sampleHinge(_ board: TileBoard) {
-        let p = board.picture
-        let all = (0..<board.tiles).map { luma(p.mean($0)) }
-        sampled += 1
-        guard Self.median(all) >= Float(options.spanLitLevel) else { return }
-        lit += 1
-        if self.vertical.count != board.grid.columns { self.vertical = [Int](repeating: 0, count: board.grid.columns) }
-        if horizontal.count != board.grid.rows { horizontal = [Int](repeating: 0, count: board.grid.rows) }
-        for vertical in [true, false] {
-            let l = lines(board.grid, vertical: vertical)
-            guard l.count >= 12 else { continue }
-            let lo = Int(0.3 * Double(l.count)), hi = Int(0.7 * Double(l.count))
-            // (medians of the lines a band in the middle and its neighbours read)
-            var med = [Float](repeating: 0, count: l.count)
-            for line in max(0, lo - 4)..<min(l.count, hi + 6) { med[line] = Self.median(l.across.map { all[l.index(line, $0)] }) }
-            var best: (band: Int, contrast: Float)?
-            for c in lo..<hi where c >= 4 && c + 5 < l.count {
-                let band = min(med[c], med[c + 1])
-                let contrast = min(Self.median(Array(med[(c - 4)...(c - 2)])), Self.median(Array(med[(c + 3)...(c + 5)]))) - band
-                if contrast >= Float(options.spanHingeContrast), band <= Float(options.spanHingeLevel), contrast > (best?.contrast ?? 0) {
-                    best = (c, contrast)
-                }
-            }
-            if let best {
-                if vertical { self.vertical[best.band] += 1 } else { horizontal[best.band] += 1 }
+    private mutating func sampleHinge(_ p: Thumbnail) {
+        guard var c = capture else { return }
+        defer { capture = c }
+        let all = c.unmasked.indices.filter { c.unmasked[$0] }.map { Double(luma(p.mean($0))) }
+        c.sampled += 1
+        guard !all.isEmpty, HitchFinder.median(all) >= options.spanLitLevel else { return }
+        c.lit += 1
+        let cols = c.grid.columns
+        let lo = Int(0.3 * Double(cols)), hi = Int(0.7 * Double(cols))
+        guard cols >= 12, lo >= 4, hi + 5 < cols else { return }
+        // (medians of the columns a band in the middle and its neighbours read)
+        var med = [Double](repeating: 0, count: cols)
+        for x in (lo - 4)..<(hi + 6) {
+            let tiles = column(x, c)
+            med[x] = tiles.isEmpty ? .infinity : HitchFinder.median(tiles.map { Double(luma(p.mean($0))) })
+        }
+        var best: (band: Int, contrast: Double)?
+        for x in lo..<hi {
+            let band = min(med[x], med[x + 1])
+            let contrast = min(HitchFinder.median(Array(med[(x - 4)...(x - 2)])), HitchFinder.median(Array(med[(x + 3)...(x + 5)]))) - band
+            if contrast.isFinite, contrast >= options.spanHingeContrast, band <= options.spanHingeLevel, contrast > (best?.contrast ?? 0) {
+                best = (x, contrast)
             }
         }
+        if let best { c.seen[best.band] += 1 }
     }
 
-    /// The hinge, when the screens were lit in at least half the samples and a band was seen in
-    /// the same place (a line either way) in `spanHingeShare` of those.
-    private func hinge(_ grid: TileGrid) -> Hinge? {
-        guard sampled > 0, lit * 2 >= sampled else { return nil }
-        var found: Hinge?, most = 0
-        for (vertical, seen) in [(true, self.vertical), (false, horizontal)] {
-            for c in seen.indices {
-                let n = (max(0, c - 1)...min(seen.count - 1, c + 1)).reduce(0) { $0 + seen[$1] }
-                if n > most { (most, found) = (n, Hinge(vertical: vertical, band: c)) }
-            }
+    /// The hinge's first column, when the screens were lit in at least half the samples and a
+    /// band was seen in the same place (a column either way) in `spanHingeShare` of those.
+    private func hinge(_ c: Capture) -> Int? {
+        guard c.sampled > 0, c.lit * 2 >= c.sampled else { return nil }
+        var band: Int?, most = 0
+        for x in c.seen.indices {
+            let n = (max(0, x - 1)...min(c.seen.count - 1, x + 1)).reduce(0) { $0 + c.seen[$1] }
+            if n > most { (most, band) = (n, x) }
         }
-        guard let found, Double(most) >= options.spanHingeShare * Double(lit) else { return nil }
-        return found
+        guard let band, Double(most) >= options.spanHingeShare * Double(c.lit) else { return nil }
+        return band
     }
 
     // MARK: - judging a candidate
 
-    private func judge(_ c: Candidate, hinge: Hinge, grid: TileGrid) -> Span? {
-        if debugClassifier { debugLine("span judge \(c.startMs)-\(c.endMs) hinge \(hinge.vertical) \(hinge.band)") }
-        let l = lines(grid, vertical: hinge.vertical)
-        let screenA = Array(0..<max(0, hinge.band - 1)), screenB = Array(min(l.count, hinge.band + 3)..<l.count)
-        guard !screenA.isEmpty, !screenB.isEmpty else { return nil }
-        let across = hinge.vertical ? grid.rows : grid.columns
-        func tiles(_ screen: [Int]) -> [Int] { screen.flatMap { line in (0..<across).map { l.index(line, $0) } } }
+    private func judge(_ s: Candidate, band: Int, capture c: Capture) -> Span? {
+        let cols = c.grid.columns
+        let screenA = Array(0..<max(0, band - 1)), screenB = Array(min(cols, band + 3)..<cols)
+        func tiles(_ screen: [Int]) -> [Int] {
+            (0..<c.grid.rows).flatMap { y in screen.map { y * cols + $0 } }.filter { c.unmasked[$0] }
+        }
         let a = tiles(screenA), b = tiles(screenB)
+        guard !a.isEmpty, !b.isEmpty else { return nil }
         func dark(_ t: [Int]) -> Double {
             let level = Float(options.spanDarkLevel)
-            return Double(t.filter { luma(c.darkest.mean($0)) < level }.count) / Double(t.count)
+            return Double(t.filter { luma(s.black.mean($0)) < level }.count) / Double(t.count)
         }
-        if debugClassifier { debugLine("span dark \(dark(a)) \(dark(b))") }
         guard dark(a) >= options.spanDarkShare, dark(b) >= options.spanDarkShare else { return nil }
         func moved(_ t: [Int]) -> Double {
             var sum: Float = 0
             for i in t {
-                let d = c.after.mean(i) - c.before.mean(i)
+                let d = s.after.mean(i) - s.before.mean(i)
                 sum += (abs(d.x) + abs(d.y) + abs(d.z)) / 3
             }
             return Double(sum) / Double(t.count)
         }
         let (ma, mb) = (moved(a), moved(b))
         let kept = min(ma, mb), changed = max(ma, mb)
-        if debugClassifier { debugLine("span moved \(ma) \(mb)") }
+        if debugClassifier { debugLine("span \(s.startMs)-\(s.endMs) at column \(band): screens moved \(ma), \(mb)") }
         guard kept <= options.spanKeepLevels, changed >= options.spanChangeLevels else { return nil }
-        // the app's bar under the status bar, on both sides of the hinge or on one
+        // the app's bar under the status bar, across the hinge or on one side
         func sameBar(_ p: Thumbnail) -> Int {
-            func line(_ screen: [Int], _ k: Int) -> SIMD3<Float> {
-                var sum = SIMD3<Float>()
-                for s in screen { sum += p.mean(l.index(s, k)) }
-                return sum / Float(screen.count)
+            func row(_ screen: [Int], _ y: Int) -> SIMD3<Float>? {
+                let t = screen.map { y * cols + $0 }.filter { c.unmasked[$0] }
+                guard !t.isEmpty else { return nil }
+                return t.reduce(SIMD3<Float>()) { $0 + p.mean($1) } / Float(t.count)
             }
             let tolerance = Float(2 * options.barTolerance)
-            return (1..<min(6, across)).filter { maxAbs(line(screenA, $0) - line(screenB, $0)) < tolerance }.count
+            return (1..<min(6, c.grid.rows)).filter { y in
+                guard let l = row(screenA, y), let r = row(screenB, y) else { return false }
+                return maxAbs(l - r) < tolerance
+            }.count
         }
-        let (barBefore, barAfter) = (sameBar(c.before), sameBar(c.after))
-        if debugClassifier { debugLine("span bar \(barBefore) \(barAfter)") }
+        let (barBefore, barAfter) = (sameBar(s.before), sameBar(s.after))
         guard barBefore != barAfter else { return nil }
-        return Span(kind: barAfter > barBefore ? .open : .close, startMs: c.startMs, endMs: c.endMs,
-                    evidence: [Evidence("black_ms", c.blackMs), Evidence("screen_kept", kept), Evidence("screen_changed", changed),
+        return Span(kind: barAfter > barBefore ? .open : .close, startMs: s.startMs, endMs: s.endMs,
+                    evidence: [Evidence("black_ms", s.blackMs), Evidence("screen_kept", kept), Evidence("screen_changed", changed),
                                Evidence("bar_lines_before", Double(barBefore)), Evidence("bar_lines_after", Double(barAfter))])
     }
 }
