@@ -249,7 +249,7 @@ public struct AnalysisSetting {
             .double("unfold_min_changed", \.posture.inference.unfoldMinChanged, .posture, "share", 0...1,
                     "after a refit fold, a run with a frame changing this share of the tiles is the unfold"),
             .double("span_lit_level", \.posture.inference.spanLitLevel, .posture, "levels", 0...255,
-                    "a dual-screen capture's hinge is looked for on frames whose median tile is this bright"),
+                    "a dual-screen capture's hinge is looked for on frames whose middle columns are this bright (median)"),
             .double("span_hinge_level", \.posture.inference.spanHingeLevel, .posture, "levels", 0...255,
                     "the hinge: a band of two tile lines in the middle of the frame at most this bright"),
             .double("span_hinge_contrast", \.posture.inference.spanHingeContrast, .posture, "levels", 0...255,

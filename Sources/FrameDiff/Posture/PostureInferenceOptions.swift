@@ -72,7 +72,7 @@ public struct PostureInferenceOptions: Sendable {
     /// A span across both screens of a dual-screen capture (`SpanTracker`). The hinge: a band of
     /// two tile lines in the middle 30-70% of the frame at most `spanHingeLevel` bright and at
     /// least `spanHingeContrast` darker than the screens beside it, at one place in
-    /// `spanHingeShare` of the frames whose median is at least `spanLitLevel` (sampled once a
+    /// `spanHingeShare` of the frames whose middle columns are at least `spanLitLevel` bright (sampled once a
     /// second; the Surface Duo emulator: contrast 72, band 31, seen in 99%; no other capture
     /// above 62%). The span: visible change (frames at most `spanGapMs` apart) with both screens
     /// black (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs`

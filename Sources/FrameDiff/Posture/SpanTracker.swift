@@ -64,8 +64,8 @@ struct SpanTracker: Sendable {
     private var previous: Thumbnail?
     private var run: Run?
     private var nextSampleMs = -Double.infinity
-    /// NB: twice a second, every column's median, cost 0.7% of the main job on the second bench
-    /// film; once a second, over the middle columns only, a fifth of that.
+    /// NB: twice a second, every column's median and the whole frame's, cost 0.7% of the main job
+    /// on the second bench film; once a second, over the middle columns only, a fifth of that.
     static let hingeSampleMs = 1_000.0
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
@@ -171,19 +171,20 @@ struct SpanTracker: Sendable {
     private mutating func sampleHinge(_ p: Thumbnail) {
         guard var c = capture else { return }
         defer { capture = c }
-        let all = c.unmasked.indices.filter { c.unmasked[$0] }.map { Double(luma(p.mean($0))) }
         c.sampled += 1
-        guard !all.isEmpty, HitchFinder.median(all) >= options.spanLitLevel else { return }
-        c.lit += 1
         let cols = c.grid.columns
         let lo = Int(0.3 * Double(cols)), hi = Int(0.7 * Double(cols))
         guard cols >= 12, lo >= 4, hi + 5 < cols else { return }
-        // (medians of the columns a band in the middle and its neighbours read)
-        var med = [Double](repeating: 0, count: cols)
+        // (medians of the columns a band in the middle and its neighbours read; the screens are lit
+        // when the median of those is)
+        var med = [Double](repeating: .infinity, count: cols)
         for x in (lo - 4)..<(hi + 6) {
             let tiles = column(x, c)
-            med[x] = tiles.isEmpty ? .infinity : HitchFinder.median(tiles.map { Double(luma(p.mean($0))) })
+            if !tiles.isEmpty { med[x] = HitchFinder.median(tiles.map { Double(luma(p.mean($0))) }) }
         }
+        let middle = med[(lo - 4)..<(hi + 6)].filter(\.isFinite)
+        guard !middle.isEmpty, HitchFinder.median(middle) >= options.spanLitLevel else { return }
+        c.lit += 1
         var best: (band: Int, contrast: Double)?
         for x in lo..<hi {
             let band = min(med[x], med[x + 1])
