@@ -585,6 +585,23 @@ struct ClassifierTests {
         #expect(abs((f.first?.durationMs ?? 0) - 8 * period) < 1)
     }
 
+    @Test func aBlankEndsWithASkeletonPaintedOnItsWhite() throws {
+        // a white page, then grey skeleton bars over a quarter of it on the same white (its first
+        // paint), then the content: the blank ends where the skeleton lands, though the white
+        // between the boxes stays
+        var skeleton = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
+        for y in stride(from: 32, to: 320, by: 48) { SyntheticClip.fill(&skeleton, Rect(x: 16, y: y, w: 128, h: 16), (225, 225, 225)) }
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255), ms: 5 * period)
+        clip.hold(skeleton, ms: 10 * period)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        let blank = f.first { $0.kind == .blank }
+        #expect(blank.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 5 * period) < 1 } == true,
+                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+    }
+
     @Test func pageOfSparseTextOnWhiteIsNoBlank() throws {
         var sparse = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
         for y in stride(from: 40, to: 300, by: 48) { SyntheticClip.fill(&sparse, Rect(x: 8, y: y, w: 120, h: 8), (40, 40, 40)) }

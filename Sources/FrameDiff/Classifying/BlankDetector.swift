@@ -85,7 +85,8 @@ extension FillGroups {
         guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
         guard let t = timing(group, window: window),
               let m = measures(group, start: t.start, end: t.end, window: window) else { return nil }
-        let (start, end) = (t.start, t.end)
+        let start = t.start
+        var end = t.end
         func rejected(_ why: String) -> BlankDetector.Blank? { self.rejected(group, start, end, window, why) }
         let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
         // (a blank is judged by how much of the frame it covers, not by visible steps tile by tile:
@@ -98,6 +99,11 @@ extension FillGroups {
         }
         let during = coverage(start)
         guard during >= options.blankFraction else { return nil }
+        // The first paint ends it, though tiles of its colour stay: a skeleton page's grey boxes
+        // land on the white (its colour's cover falling by `blankRise`), and the white around them
+        // is the new page's (web_youtube_chrome.mp4: one blank 866-1633 ms over the white page, the
+        // skeleton and a white gap, labelled blank 866-1100 and blank 1533-1600)
+        if let paint = ((start + 1)..<end).first(where: { during - coverage($0) >= options.blankRise }) { end = paint }
         let before = coverage(start - 1), after = coverage(end)
         guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
         // ...in a visible step each way (a fade to black that holds is a fade to a state)
