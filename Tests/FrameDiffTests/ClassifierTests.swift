@@ -602,6 +602,22 @@ struct ClassifierTests {
                 "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
     }
 
+    @Test func aSlotWhiteSinceTheBlanksFirstFrameIsNoFlashFromThere() throws {
+        // the page goes white, comes back with one slot still white, and the slot's icon arrives
+        // later: the slot went flat with the blank (its edge was never seen), so no flash starts
+        // on the blank's first frame
+        var slot = b
+        SyntheticClip.fill(&slot, Rect(x: 48, y: 160, w: 48, h: 48), (255, 255, 255))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255), ms: 5 * period)
+        clip.hold(slot, ms: 6 * period)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 }, "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        #expect(!f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 }, "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+    }
+
     @Test func pageOfSparseTextOnWhiteIsNoBlank() throws {
         var sparse = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
         for y in stride(from: 40, to: 300, by: 48) { SyntheticClip.fill(&sparse, Rect(x: 8, y: y, w: 120, h: 8), (40, 40, 40)) }

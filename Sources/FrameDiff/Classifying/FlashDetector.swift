@@ -88,8 +88,9 @@ extension FillGroups {
         guard let t = timing(group, window: window), t.duration <= options.longestFlashMs else { return nil }
         let (start, end) = (t.start, t.end)
         // pieces of a blank are the blank's (the page is blank: no placeholder shows on it), and so
-        // is a patch that went flat while the page was blank (its edge was never seen)
-        guard !blanks.contains(where: { (start >= $0.from - 1 && end <= $0.to + 1) || (start > $0.from && start < $0.to) }) else {
+        // is a patch that went flat while the page was blank, from its first frame on (its edge was
+        // never seen: two icon slots white since a blank's first frame were flashes from there)
+        guard !blanks.contains(where: { (start >= $0.from - 1 && end <= $0.to + 1) || (start >= $0.from && start < $0.to) }) else {
             return nil
         }
         guard let m = measures(group, start: start, end: end, window: window) else { return nil }
