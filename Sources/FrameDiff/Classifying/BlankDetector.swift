@@ -102,8 +102,14 @@ extension FillGroups {
         // The first paint ends it, though tiles of its colour stay: a skeleton page's grey boxes
         // land on the white (its colour's cover falling by `blankRise`), and the white around them
         // is the new page's (web_youtube_chrome.mp4: one blank 866-1633 ms over the white page, the
-        // skeleton and a white gap, labelled blank 866-1100 and blank 1533-1600)
-        if let paint = ((start + 1)..<end).first(where: { during - coverage($0) >= options.blankRise }) { end = paint }
+        // skeleton and a white gap, labelled blank 866-1100 and blank 1533-1600). The paint is a
+        // visible step (`blankStepShare` of the tiles changing) whose drop holds on the next frame:
+        // grain that makes a fifth of the white tiles unflat for a frame is none.
+        func painted(_ k: Int) -> Bool {
+            during - coverage(k) >= options.blankRise && Double(active[k].count) >= options.blankStepShare * Double(tiles)
+                && (k + 1 >= end || during - coverage(k + 1) >= options.blankRise)
+        }
+        if let paint = ((start + 1)..<end).first(where: painted) { end = paint }
         let before = coverage(start - 1), after = coverage(end)
         guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
         // ...in a visible step each way (a fade to black that holds is a fade to a state)
