@@ -29,10 +29,11 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// one or two repeated frames inside a motion are not a pause.
     public var pauseFrames: Int = 4
     public var pauseMinMs: Double = 50
-    /// A picture is held while no more than this many tiles change in a frame: a cursor, an
-    /// emulator's click ring or a caret changing one tile between a ripple whose highlight holds
-    /// 170 ms and the crossfade after it does not make them one transition (Surface Duo emulator
-    /// GIFs). 0: every changed tile keeps a transition going.
+    /// One frame changing no more than this many tiles, inside a hold of `stableMs` between two
+    /// changes and `pauseMinMs` from either, does not break the hold: a cursor, an emulator's click
+    /// ring or a caret changing one tile between a ripple whose highlight holds 170 ms and the
+    /// crossfade after it does not make them one transition (Surface Duo emulator GIFs). 0: every
+    /// changed tile keeps a transition going.
     public var holdTiles: Int = 1
     /// Two pictures show the same state when their tile means differ by less than this many levels
     /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a

@@ -46,8 +46,6 @@ struct TransitionDetector: Detector {
                 if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.change) }
             }
             for (j, o) in candidates.enumerated() where o.a > c.b && boxes[j].intersects(boxes[i]) { hi = min(hi, o.a - 1) }
-            // (a change inside a held picture before it, a cursor's, is not its old state)
-            for (j, o) in candidates.enumerated() where o.held && o.b < c.a && o.b > lo && boxes[j].intersects(boxes[i]) { (lo, previousChange) = (o.b, 0) }
             for b in claims.blanks {
                 if b.to <= c.a, b.to >= lo { (lo, previousChange) = (b.to, b.change) }
                 if b.from > c.b { hi = min(hi, b.from - 1) }

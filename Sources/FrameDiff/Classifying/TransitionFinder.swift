@@ -15,8 +15,8 @@ struct TransitionFinder {
     struct Candidate {
         var frames: [Int]
         var tiles: [Int]
-        /// Changes inside a held picture (`holdTiles`): no transition, only a bound for the ones
-        /// around it (the picture they change is not the state before or after those).
+        /// A change inside a held picture (`holdTiles`): no transition, only the bound of the new
+        /// state of the one before it (the picture it changes is not that transition's).
         var held = false
         var a: Int { frames[0] }
         var b: Int { frames[frames.count - 1] }
@@ -48,9 +48,9 @@ struct TransitionFinder {
 
     /// Consecutive changed frames, split at pauses, where a picture held for `stableMs` but for one
     /// frame with a `minor` change (`holdTiles` tiles or fewer: a cursor, an emulator's click ring,
-    /// a caret) is held: the minor frames in such a hold are runs marked `held` (no transition), and the changes
-    /// on either side two transitions (a ripple whose highlight holds 170 ms, then a crossfade).
-    /// Minor frames between changes closer than that stay in their run.
+    /// a caret) at least `pauseMinMs` from either side is held: that frame is a run marked `held`
+    /// (no transition), and the changes on either side two transitions (a ripple whose highlight
+    /// holds 170 ms, then a crossfade). Other minor frames stay in their run.
     private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
         var major: [Int] = [], lone: [Int] = []
         var pending: [Int] = []
@@ -60,8 +60,14 @@ struct TransitionFinder {
                 pending.append(k)
                 continue
             }
-            // (one such frame: several in a row are more likely a motion's last small steps)
-            if let p = lastMajor, pending.count == 1, window.ms(k) - window.ms(p) >= options.stableMs { lone += pending } else { major += pending }
+            // (one such frame inside the hold, `pauseMinMs` from either side: several in a row, or
+            // one right after the last change, are more likely a motion's or a fade's last steps)
+            if let p = lastMajor, pending.count == 1, window.ms(k) - window.ms(p) >= options.stableMs,
+               window.ms(pending[0]) - window.ms(p) >= options.pauseMinMs, window.ms(k) - window.ms(pending[0]) >= options.pauseMinMs {
+                lone += pending
+            } else {
+                major += pending
+            }
             pending = []
             major.append(k)
             lastMajor = k

@@ -89,7 +89,7 @@ public struct AnalysisSetting {
             .double("pause_min_ms", \.classifier.pauseMinMs, .transitions, "ms", 0...60000,
                     "the shortest pause that ends a transition, whatever the frame rate"),
             .int("hold_tiles", \.classifier.holdTiles, .transitions, "tiles", 0...1000,
-                    "frames changing this many tiles or fewer (a cursor, a click ring) do not keep a transition going"),
+                    "one frame changing this many tiles or fewer (a cursor, a click ring) inside a 150-ms hold does not break it"),
             .double("state_tolerance", \.classifier.stateTolerance, .transitions, "levels", 0...255,
                     "two pictures show the same state when their tile means differ by less"),
             .double("state_share", \.classifier.stateShare, .transitions, "share", 0...1,
