@@ -83,6 +83,16 @@ struct SpanTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.open])
     }
 
+    @Test func aCoverOverASpanIsTheSpans() {
+        // with the status bar masked, the cover tracker reads the span's blackout as a blur cover
+        // (duo_sdk_twopane_nav_span.gif, --mask 0,0,800,40: close 8330-9920): one event, the span
+        let span = SpanTracker.Span(kind: .open, startMs: 7500, endMs: 9580, evidence: [])
+        let cover = CoverTracker.Cover(startMs: 8330, endMs: 9920, detailLeft: 0.15, shift: 43)
+        let events = inferredEvents(sizeChanges: [], covers: [cover], spans: [span], coverMs: 500)
+        #expect(events.map(\.kind) == [.open])
+        #expect(inferredEvents(sizeChanges: [], covers: [cover], coverMs: 500).map(\.kind) == [.close])
+    }
+
     @Test func aFrameTooNarrowForAHingeIsNoSpan() {
         // 8 tile columns: no room for two screens beside a band
         var f = PostureFilm(grid: TileGrid(storedWidth: 128, storedHeight: 256, tile: 16))

@@ -42,7 +42,8 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         events.append(e)
     }
     var used = Set<Int>()
-    for cover in covers {
+    // (a span's blackout, with the status bar masked, also reads as a cover: the span explains it)
+    for cover in covers where !spans.contains(where: { $0.startMs <= cover.endMs && cover.startMs <= $0.endMs }) {
         var kind = PostureEvent.Kind.close
         var e = PostureEvent(index: 0, kind: kind, startMs: cover.startMs, endMs: cover.endMs, source: .inferred)
         e.evidence = [Evidence("detail_left", cover.detailLeft), Evidence("colour_shift", cover.shift)]
