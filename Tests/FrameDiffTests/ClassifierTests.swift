@@ -585,37 +585,40 @@ struct ClassifierTests {
         #expect(abs((f.first?.durationMs ?? 0) - 8 * period) < 1)
     }
 
+    static let white = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
+
+    /// A page load through a blank: page A held 400 ms, the white page for `whiteFrames` frames,
+    /// each picture of `middle` for its frames, then page B held 400 ms.
+    func throughABlank(whiteFrames: Int, then middle: [(PNGImage, Int)]) -> SyntheticClip {
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: Double(whiteFrames) * period)
+        for (picture, frames) in middle { clip.hold(picture, ms: Double(frames) * period) }
+        clip.hold(b, ms: 400)
+        return clip
+    }
+
+    /// Findings as a failed expectation lists them.
+    func listed(_ f: [Detection]) -> String { "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })" }
+
     @Test func aBlankEndsWithASkeletonPaintedOnItsWhite() throws {
         // a white page, then grey skeleton bars over a quarter of it on the same white (its first
         // paint), then the content: the blank ends where the skeleton lands, though the white
         // between the boxes stays
-        var skeleton = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
+        var skeleton = Self.white
         for y in stride(from: 32, to: 320, by: 48) { SyntheticClip.fill(&skeleton, Rect(x: 16, y: y, w: 128, h: 16), (225, 225, 225)) }
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255), ms: 5 * period)
-        clip.hold(skeleton, ms: 10 * period)
-        clip.hold(b, ms: 400)
-        let f = try clip.findings()
+        let f = try throughABlank(whiteFrames: 5, then: [(skeleton, 10)]).findings()
         let blank = f.first { $0.kind == .blank }
-        #expect(blank.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 5 * period) < 1 } == true,
-                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        #expect(blank.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 5 * period) < 1 } == true, "\(listed(f))")
     }
 
     @Test func grainOverTheBlankForAFrameIsNoPaint() throws {
         // one frame of the white page grainy over its lower half (no tile flat there, none
         // changed past the threshold): the blank goes on to the content
-        var grainy = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
+        var grainy = Self.white
         for y in 160..<SyntheticClip.height { for x in 0..<SyntheticClip.width where (x * 7 + y * 3) % 5 == 0 { grainy[x, y] = (245, 245, 245) } }
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255), ms: 3 * period)
-        clip.hold(grainy, ms: period)
-        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255), ms: 3 * period)
-        clip.hold(b, ms: 400)
-        let f = try clip.findings()
-        #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.durationMs - 7 * period) < 1 },
-                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        let f = try throughABlank(whiteFrames: 3, then: [(grainy, 1), (Self.white, 3)]).findings()
+        #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.durationMs - 7 * period) < 1 }, "\(listed(f))")
     }
 
     @Test func aSlotWhiteSinceTheBlanksFirstFrameIsNoFlashFromThere() throws {
@@ -626,14 +629,9 @@ struct ClassifierTests {
         // its step into the flat colour is the blank's.)
         var slot = b
         SyntheticClip.fill(&slot, Rect(x: 48, y: 160, w: 48, h: 48), (255, 255, 255))
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255), ms: 5 * period)
-        clip.hold(slot, ms: 6 * period)
-        clip.hold(b, ms: 400)
-        let f = try clip.findings()
-        #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 }, "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
-        #expect(!f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 }, "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        let f = try throughABlank(whiteFrames: 5, then: [(slot, 6)]).findings()
+        #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 }, "\(listed(f))")
+        #expect(!f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 }, "\(listed(f))")
     }
 
     @Test func pageOfSparseTextOnWhiteIsNoBlank() throws {

@@ -29,9 +29,9 @@ struct PostureFilm {
         board.update(m)
         // (no classifier here: its threshold on a film without noise)
         let shift = ClassifierOptions().minTileShift
-        seen.add(m, board, shift: shift)
+        seen.add(m, board, shift: shift, periodMs: 1000 / fps)
         covers.add(m, board)
-        turns.add(m, board)
+        turns.add(m, board, periodMs: 1000 / fps)
         screens.add(m, board, shift: shift)
         k += 1
     }

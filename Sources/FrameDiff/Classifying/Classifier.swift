@@ -43,8 +43,8 @@ public final class Classifier {
     private var lastActiveMs: Double?
     /// The last window position at which the picture had held still for `stableMs`.
     private var quietPosition: Int?
-    /// The shortest gap between two frames so far: the film's frame period.
-    private var periodMs = Double.infinity
+    /// The shortest gap between two frames so far: the film's frame period (infinite before two frames).
+    public private(set) var periodMs = Double.infinity
     /// Called for every frame with what the classifier saw (the `--stats` CSV).
     public var onStats: ((FrameStats) -> Void)?
     /// Called for every frame with its step, what the hitch detector reads (cheaper than `onStats`).

@@ -52,7 +52,7 @@ struct TransitionFinder {
     /// (no transition), and the changes on either side two transitions (a ripple whose highlight
     /// holds 170 ms, then a crossfade). Other minor frames stay in their run.
     private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
-        var major: [Int] = [], lone: [Int] = []
+        var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
         var lastMajor: Int?
         for k in all {
@@ -64,7 +64,7 @@ struct TransitionFinder {
             // one right after the last change, are more likely a motion's or a fade's last steps)
             if let p = lastMajor, pending.count == 1, window.ms(k) - window.ms(p) >= options.stableMs,
                window.ms(pending[0]) - window.ms(p) >= options.pauseMinMs, window.ms(k) - window.ms(pending[0]) >= options.pauseMinMs {
-                lone += pending
+                held += pending
             } else {
                 major += pending
             }
@@ -73,10 +73,10 @@ struct TransitionFinder {
             lastMajor = k
         }
         major += pending
-        guard !lone.isEmpty else { return runs(all, window: window).map { ($0, false) } }
         // (what changed in the hold is no transition: a finding of its own there was a 16-px fade
         // at the cursor of duo_sdk_twopane_nav_span.gif, where it had been part of the motion)
-        return (runs(major, window: window).map { ($0, false) } + runs(lone, window: window).map { ($0, true) }).sorted { $0.frames[0] < $1.frames[0] }
+        return (runs(major, window: window).map { ($0, false) } + runs(held, window: window).map { ($0, true) })
+            .sorted { $0.frames[0] < $1.frames[0] }
     }
 
     /// Consecutive changed frames, split at pauses.

@@ -3,7 +3,7 @@
 /// blur covers, rotation animations. Every detector reads
 /// the analysis's one tile board, which the caller has already updated with the frame.
 ///
-///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board, shift: 6) ...; seen.events(coverMs: 500)
+///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board, shift: 6, periodMs: 16.7) ...; seen.events(coverMs: 500)
 struct PostureInference: Sendable {
     let options: PostureInferenceOptions
     private var covers: CoverTracker
@@ -24,8 +24,9 @@ struct PostureInference: Sendable {
     }
 
     /// `shift`: the levels of mean shift the classifier counts as a change now (its noise-relative
-    /// threshold), for what changed visibly.
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double) {
+    /// threshold), for what changed visibly; `periodMs`: its frame period so far (the shortest gap
+    /// between two frames, infinite before two).
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double, periodMs: Double) {
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized {
             let animated = broadSinceMs.map { m.ptsMs - $0 <= options.rotationMaxMs ? $0 : m.ptsMs } ?? m.ptsMs
@@ -39,7 +40,7 @@ struct PostureInference: Sendable {
             broadSinceMs = nil
         }
         covers.add(m, board)
-        turns.add(m, board)
+        turns.add(m, board, periodMs: periodMs)
         screens.add(m, board, shift: shift)
         spans.add(m, board, shift: shift)
     }

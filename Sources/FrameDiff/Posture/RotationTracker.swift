@@ -9,7 +9,7 @@
 ///
 /// Its thresholds are `PostureInferenceOptions` (`turnShare`, `portraitAspect`, ...).
 ///
-///     var t = RotationTracker(options: o); t.add(m, board)   // board already updated with m
+///     var t = RotationTracker(options: o); t.add(m, board, periodMs: 16.7)   // board already updated with m
 struct RotationTracker: Sendable {
     let options: PostureInferenceOptions
 
@@ -22,9 +22,6 @@ struct RotationTracker: Sendable {
     }
 
     private(set) var rotations: [Turn] = []
-    /// The last frame's time and the shortest gap between two frames so far (the film's period).
-    private var lastMs: Double?
-    private var shortestGapMs = Double.infinity
     private var stableAspect: Double?
     private var stableCorners = false
     private var stableBrightness = 0.0
@@ -41,9 +38,9 @@ struct RotationTracker: Sendable {
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
     private var heldAfter: (aspect: Double, corners: Bool, brightness: Double) = (1, false, 0)
 
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
+    /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, periodMs: Double) {
         if m.complete {
-            (lastMs, shortestGapMs) = (m.ptsMs, .infinity)
             stableAspect = aspect(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
@@ -53,9 +50,7 @@ struct RotationTracker: Sendable {
         // A change-driven VFR film writes no frame while the picture holds: the turn ended with
         // the last frame written. A film whose every frame lasts that long (a GIF at 5 fps shows a
         // 400-ms rotation in two frames 200 ms apart) holds only past one and a half of its frames.
-        if let last = lastMs, m.ptsMs > last { shortestGapMs = min(shortestGapMs, m.ptsMs - last) }
-        lastMs = m.ptsMs
-        if let r = run, m.ptsMs - r.lastMs >= max(options.heldMs, 1.5 * shortestGapMs) { finish(r, after: heldAfter) }
+        if let r = run, m.ptsMs - r.lastMs >= max(options.heldMs, 1.5 * periodMs) { finish(r, after: heldAfter) }
         if options.turning(m.changes.count, of: board.tiles) {
             if run == nil {
                 run = (m.ptsMs, m.ptsMs, stableAspect ?? aspect(board), stableCorners, stableBrightness, false)
