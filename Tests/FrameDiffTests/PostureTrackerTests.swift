@@ -10,7 +10,14 @@ struct PostureTrackerTests {
     /// Text everywhere: detailed tiles, each its own colour.
     static func page(_ t: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(Float(100 + t), 120, 140), 400) }
 
-    /// A page, a blur cover from frame 6 (18 frames at 30 fps, 600 ms), the page back, held.
+    /// A dark theme's page: detailed tiles about 45 levels bright.
+    static func dim(_ t: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(Float(40 + t % 20), 45, 50), 400) }
+
+    /// The app's layout after a fold: the same kind of page, its tiles' colours elsewhere.
+    static func relaid(_ t: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(Float(180 - t), 90, 160), 400) }
+
+    /// A page, a blur cover from frame 6 (18 frames at 30 fps, 600 ms), the app's new layout,
+    /// held.
     static func blurredFilm(_ f: inout Film) {
         f.frame(f.all, complete: true, look: Self.page)
         f.still(5)
@@ -20,7 +27,7 @@ struct PostureTrackerTests {
         }
         f.still(12)
         // detail comes back with the new picture, then the picture holds
-        for _ in 0..<3 { f.frame(f.all, look: Self.page) }
+        for _ in 0..<3 { f.frame(f.all, look: Self.relaid) }
         f.still(6)
     }
 
@@ -51,22 +58,37 @@ struct PostureTrackerTests {
         }
     }
 
-    @Test("look-alikes of a cover are not covers", arguments: ["fade to black", "dialog over half the page"])
+    @Test("look-alikes of a cover are not covers",
+          arguments: ["fade to black", "dim page fading to black", "dialog over half the page", "blur lifting on the page it hid"])
     func coverLookAlikes(_ which: String) {
         var f = Film()
-        f.frame(f.all, complete: true, look: Self.page)
+        f.frame(f.all, complete: true, look: which == "dim page fading to black" ? Self.dim : Self.page)
         f.still(5)
         for step in 1...3 {
-            if which == "fade to black" {
+            switch which {
+            case "fade to black":
                 // the colours leave with the detail: a fade, a blank, a new page
                 f.frame(f.all) { _ in (SIMD3(repeating: Float(100 - 33 * step)), 0) }
-            } else {
+            case "dim page fading to black":
+                // a dark theme's page (level 45) going black, its detail with its brightness: the
+                // detail is gone at 30% of it, where the tiles have moved by 32 levels (under
+                // `coverMaxShift`), but the picture has lost 70% of its brightness
+                guard step == 1 else { continue }
+                for k in stride(from: 9, through: 0, by: -1) {
+                    let kept = Float(k) / 10
+                    f.frame(f.all) { t in (Self.dim(t).mean * kept, Self.dim(t).variance * kept * kept) }
+                }
+            case "dialog over half the page":
                 // a dialog's own content keeps half the tiles detailed
                 f.frame(Array(0..<32)) { t in (Self.page(t).mean, 2) }
+            default:
+                // a blur or a skeleton that keeps the colours and the brightness, as a cover does...
+                f.frame(f.all) { t in (Self.page(t).mean + SIMD3(repeating: Float(step)), Float(400 / (step * step * 30))) }
             }
         }
         f.still(12)
-        for _ in 0..<3 { f.frame(f.all, look: Self.page) }
+        // ...but lifts on the picture it hid: a dismissed dialog's backdrop, a loaded skeleton
+        for _ in 0..<3 { f.frame(f.all, look: which == "blur lifting on the page it hid" ? Self.page : Self.relaid) }
         f.still(6)
         #expect(f.covers.covers.isEmpty)
         #expect(f.seen.events(coverMs: 500).isEmpty)

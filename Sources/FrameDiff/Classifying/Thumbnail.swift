@@ -83,6 +83,13 @@ struct Thumbnail: Sendable {
         return top.sum / Float(top.n)
     }
 
+    /// The picture's brightness: the mean of every tile's channels (levels).
+    var level: Double {
+        var sum: Float = 0
+        for chunk in chunks { for v in chunk { sum += v } }
+        return count > 0 ? Double(sum) / Double(3 * count) : 0
+    }
+
     /// Mean absolute difference of the tile means over every tile (levels a channel); 255 when the
     /// pictures are of different sizes.
     func distance(to other: Thumbnail) -> Double {

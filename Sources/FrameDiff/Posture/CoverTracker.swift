@@ -12,8 +12,16 @@
 /// Look-alikes are told apart at the cover's deepest frame: a system cover blurs everything, so
 /// the detail left is at most `coverMaxDetailLeft` of what the picture had (folds and unfolds in the samples,
 /// the hard films and the labelled films: 0-21%), where a dialog over a blurred backdrop keeps its
-/// own (33-46%); and a blur keeps each tile's colour near what it was (mean shift 19-55 levels),
-/// where a fade to black or a new page does not (170+).
+/// own (33-46%); a blur keeps each tile's colour near what it was (mean shift 19-55 levels),
+/// where a fade to black or a new page does not (170+); and it keeps the picture's brightness
+/// (`coverMaxLevelChange`: within 19-21% on the folds, where a fade to black or to white of a
+/// dim picture moved it 48-100%, its tiles only 82-106 levels). When it lifts, the app shows a
+/// new layout (the window changed: 21-68 levels from the picture before, in dimmed and darkened
+/// versions too), where a dismissed dialog's blurred backdrop and a skeleton page that faded its
+/// content to grey blocks and back return the picture they began from (0.04-5.2 levels):
+/// `coverMinChange`. Detail is counted against a fixed `detailStd`, so a low-contrast (dark)
+/// theme's skeleton blocks fall under it and look blurred; the picture coming back does not
+/// depend on contrast.
 ///
 /// The thresholds named here are `PostureInferenceOptions` (`coverDropTo`, ...).
 ///
@@ -37,15 +45,24 @@ struct CoverTracker: Sendable {
     private var endingFromMs: Double?     // detail is back; the cover ends when the picture holds still
     private var baselinePicture = Thumbnail(tiles: 0)
     private var deepest: (share: Double, shift: Double) = (1, 0)
+    /// The picture's brightness before the cover, and how far it moved at the deepest frame (a
+    /// share of the brighter of the two).
+    private var levelBefore = 0.0
+    private var dimmed = 0.0
 
     private var last: (ms: Double, share: Double, picture: Thumbnail)?
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
-    private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double) {
+    /// Ends the cover that began at `start` on `picture`, the one it lifted to.
+    private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double, on picture: Thumbnail) {
         let left = deepest.share / max(start.baseline, 0.001)
-        if debugClassifier { debugLine("cover \(start.ms)-\(endMs) detail left \(left) shift \(deepest.shift)") }
-        if left <= options.coverMaxDetailLeft, deepest.shift <= options.coverMaxShift {
+        let changed = picture.distance(to: baselinePicture)
+        if debugClassifier {
+            debugLine("cover \(start.ms)-\(endMs) detail left \(left) shift \(deepest.shift) brightness moved \(dimmed) lifted on \(changed)")
+        }
+        if left <= options.coverMaxDetailLeft, deepest.shift <= options.coverMaxShift,
+           dimmed <= options.coverMaxLevelChange, changed >= options.coverMinChange {
             covers.append(Cover(startMs: start.ms, endMs: endMs, detailLeft: left, shift: deepest.shift))
         }
         coverStart = nil
@@ -68,7 +85,7 @@ struct CoverTracker: Sendable {
         // the last frame was a still picture.
         if let last, m.ptsMs - last.ms >= options.heldMs {
             if let start = coverStart, endingFromMs != nil {
-                close(start, at: last.ms)
+                close(start, at: last.ms, on: last.picture)
             } else if coverStart == nil {
                 (baseline, baselinePicture) = (last.share, last.picture)
             }
@@ -80,7 +97,7 @@ struct CoverTracker: Sendable {
             if let from = endingFromMs {
                 // the cover lifts with the last frame of the change that brought the detail back
                 if !broad || m.ptsMs - from > options.coverEndWithinMs {
-                    close(start, at: m.ptsMs)
+                    close(start, at: m.ptsMs, on: board.picture)
                     baseline = share
                 }
             } else if share >= options.coverBackTo * start.baseline {
@@ -92,14 +109,20 @@ struct CoverTracker: Sendable {
         } else if baseline >= options.coverMinDetail, share < options.coverDropTo * baseline, meanShift < Float(options.coverMaxMeanShift) {
             // the cover began with the change that led into it (it fades in over a few frames)
             coverStart = (runStartMs ?? m.ptsMs, baseline)
-            deepest = (share, board.picture.distance(to: baselinePicture))
+            levelBefore = baselinePicture.level
+            deepen(share, board.picture)
         } else if !broad {
             // the detail of the last still picture
             baseline = share
             baselinePicture = board.picture
         }
-        if coverStart != nil, endingFromMs == nil, share < deepest.share {
-            deepest = (share, board.picture.distance(to: baselinePicture))
-        }
+        if coverStart != nil, endingFromMs == nil, share < deepest.share { deepen(share, board.picture) }
+    }
+
+    /// The cover's deepest frame so far: the least detail.
+    private mutating func deepen(_ share: Double, _ picture: Thumbnail) {
+        deepest = (share, picture.distance(to: baselinePicture))
+        let now = picture.level
+        dimmed = abs(now - levelBefore) / max(levelBefore, now, 1)
     }
 }

@@ -41,6 +41,11 @@ public struct PostureInferenceOptions: Sendable {
     /// colours (a fade to black or a new page does not).
     public var coverMaxDetailLeft: Double = 0.25
     public var coverMaxShift: Double = 100
+    /// A cover keeps the picture's brightness within this share at its deepest frame (a fade to
+    /// black or white does not), and lifts on a picture at least `coverMinChange` levels from the
+    /// one before it (the app's new layout; a dismissed dialog or a skeleton returns the old one).
+    public var coverMaxLevelChange: Double = 0.35
+    public var coverMinChange: Double = 10
     /// Covers last from `coverMinMs` to `coverMaxMs` (ms); the change that brings the detail back
     /// ends the cover within `coverEndWithinMs` of its start (a page that keeps moving does not
     /// hold it). (A duration: an event's `coverEndMs` is a time.)
