@@ -152,6 +152,29 @@ struct ClassifierTests {
         #expect(abs(flash.durationMs - 5 * period) < 1)
     }
 
+    /// A window that grows to its longest is decided up to the last still picture; a placeholder
+    /// showing on that picture then began in one window and ended in the next, and neither judged
+    /// it. (A real page load mirrored, its placeholders 2753-3102 ms, was cut at 2900 that way.)
+    @Test func aPlaceholderShowingWhereALongWindowIsCutIsStillAFlash() throws {
+        var placeholder = b
+        SyntheticClip.fill(&placeholder, Rect(x: 32, y: 40, w: 112, h: 72), (158, 158, 158))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(b, ms: 200)
+        // the picture holds still 150 ms into the placeholder, and the window (from the cut at 400)
+        // reaches its longest (350 ms) at 783
+        clip.hold(placeholder, ms: 300)
+        var content = b
+        SyntheticClip.texture(&content, Rect(x: 32, y: 40, w: 112, h: 72), seed: 9)
+        clip.hold(content, ms: 400)
+        var options = ClassifierOptions()
+        options.maxTransitionMs = 350
+        let f = try clip.findings(options: options)
+        #expect(kinds(f) == [.cut, .flash], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        let flash = try #require(f.first { $0.kind == .flash })
+        #expect(abs(flash.startMs - 600) < 1 && abs(flash.endMs - 900) < 1)
+    }
+
     @Test func placeholderLongerThanTheFlashLimitIsTwoCuts() throws {
         var placeholder = a
         SyntheticClip.fill(&placeholder, Rect(x: 16, y: 48, w: 96, h: 64), (158, 158, 158))

@@ -43,6 +43,9 @@ public final class Classifier {
     private var lastActiveMs: Double?
     /// The last window position at which the picture had held still for `stableMs`.
     private var quietPosition: Int?
+    /// Since when a window grown to its longest has waited for a quiet point that no placeholder
+    /// or blank shows across.
+    private var waitingSinceMs: Double?
     /// The shortest gap between two frames so far: the film's frame period (infinite before two frames).
     public private(set) var periodMs = Double.infinity
     /// Called for every frame with what the classifier saw (the `--stats` CSV).
@@ -127,8 +130,20 @@ public final class Classifier {
         // (the window's first frame is the picture before it all, however long it was held)
         if window.count > 1, m.ptsMs - window[1].ptsMs > options.maxTransitionMs || window.count > options.maxTransitionFrames {
             // decide up to the last moment the picture held still, so no transition is cut in two
-            // (a quiet point at the window's first frame leaves nothing to decide before it)
-            if let q = quietPosition, q > 0 { flush(through: q) } else { flush() }
+            // (a quiet point at the window's first frame leaves nothing to decide before it)...
+            if let q = quietPosition, q > 0 {
+                // ...nor a placeholder or a blank showing on that still picture: wait for a quiet
+                // point past it, as long as a blank may last (a mirrored page load's two
+                // placeholders, 2753-3102 ms, were cut at 2900 and judged by neither window)
+                let waited = m.ptsMs - (waitingSinceMs ?? m.ptsMs)
+                if waited <= options.longestBlankMs, board.fillSpans(window[q].index, after: window[0].index, nowMs: m.ptsMs) {
+                    waitingSinceMs = waitingSinceMs ?? m.ptsMs
+                } else {
+                    flush(through: q)
+                }
+            } else {
+                flush()
+            }
         }
         report(m, active: active.count)
     }
@@ -206,6 +221,7 @@ public final class Classifier {
         for i in detectors.indices.reversed() { detectors[i].settle(decision, claims: claims, into: &findings) }
         board.dropFills(through: last)
         quietPosition = nil
+        waitingSinceMs = nil
         if let q {
             window.removeFirst(q)
         } else {

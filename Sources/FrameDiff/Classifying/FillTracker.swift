@@ -94,6 +94,24 @@ struct FillTracker: Sendable {
 
     /// Forgets intervals that ended at or before `frame`.
     mutating func drop(through frame: Int) { ended.drop(through: frame) }
+
+    /// Whether a fill that may yet be a placeholder or a blank shows across `frame`: it began
+    /// after frame `first` and at or before `frame`, and ended after `frame` or is still showing
+    /// (no older at `nowMs` than `longestBlankMs`). A window decided through `frame` would see
+    /// its start and not its end, and the next window, which starts at `frame`, its end and not
+    /// its start: neither would judge it.
+    /// NB: O(tiles + ended intervals); asked only when a window has grown to its longest.
+    func spans(_ frame: Int, after first: Int, nowMs: Double) -> Bool {
+        for t in start.indices where start[t] >= 0 {
+            let s = Int(start[t])
+            if s > first, s <= frame, nowMs - startMs[t] <= longestMs { return true }
+        }
+        for i in 0..<ended.count {
+            let v = ended[i]
+            if v.start > first, v.start <= frame, v.end > frame { return true }
+        }
+        return false
+    }
 }
 
 /// The intervals that ended, in chunks of `chunkSize`, ordered by their end frame (they are
