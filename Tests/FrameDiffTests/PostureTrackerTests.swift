@@ -58,6 +58,32 @@ struct PostureTrackerTests {
         }
     }
 
+    /// A fold and the unfold back in a change-driven VFR film (no frame while a picture holds):
+    /// the frame after the first cover's held gap already blurs for the second, which is measured
+    /// against the layout the first lifted to, not the page before the first (against which it
+    /// came back to where it began: no change, no cover).
+    @Test func aFoldAndTheUnfoldBackWithNoFramesBetweenAreTwoCovers() {
+        var f = Film()
+        func blur(_ look: (Int) -> (mean: SIMD3<Float>, variance: Float)) {
+            for step in 1...3 {
+                f.frame(f.all) { t in (look(t).mean + SIMD3(repeating: Float(step)), Float(400 / (step * step * 30))) }
+            }
+        }
+        f.frame(f.all, complete: true, look: Self.page)
+        f.k += 10  // (held: no frames)
+        blur(Self.page)
+        f.k += 12
+        for _ in 0..<3 { f.frame(f.all, look: Self.relaid) }
+        f.k += 20
+        blur(Self.relaid)
+        f.k += 12
+        for _ in 0..<3 { f.frame(f.all, look: Self.page) }
+        f.k += 20
+        f.still(1)
+        #expect(f.covers.covers.count == 2, "\(f.covers.covers.map { "\($0.startMs)-\($0.endMs)" })")
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close, .close])
+    }
+
     @Test("look-alikes of a cover are not covers",
           arguments: ["fade to black", "dim page fading to black", "dialog over half the page", "blur lifting on the page it hid"])
     func coverLookAlikes(_ which: String) {

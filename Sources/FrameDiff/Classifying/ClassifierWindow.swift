@@ -17,7 +17,7 @@ struct ClassifierWindow: Sendable {
 
     /// One changed tile of a frame of the window.
     /// NB: 12 bytes (an Int32 tile) instead of a 16-byte tuple: a window holds up to 240 frames'
-    /// lists, 4 MB at the 60 s bench film's peak.
+    /// lists (and `longestBlankMs` more while it waits), 4 MB at the 60 s bench film's peak.
     struct Change: Sendable {
         private var tile32: Int32
         /// 0-1 RMSE of the tile against the previous frame.

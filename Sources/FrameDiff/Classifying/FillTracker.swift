@@ -95,20 +95,23 @@ struct FillTracker: Sendable {
     /// Forgets intervals that ended at or before `frame`.
     mutating func drop(through frame: Int) { ended.drop(through: frame) }
 
-    /// Whether a fill that may yet be a placeholder or a blank shows across `frame`: it began
-    /// after frame `first` and at or before `frame`, and ended after `frame` or is still showing
-    /// (no older at `nowMs` than `longestBlankMs`). A window decided through `frame` would see
-    /// its start and not its end, and the next window, which starts at `frame`, its end and not
-    /// its start: neither would judge it.
-    /// NB: O(tiles + ended intervals); asked only when a window has grown to its longest.
+    /// Whether a fill that may yet be a placeholder or a blank shows across `frame`: it arrived in
+    /// a visible step (as both must) after frame `first` and at or before `frame`, and ended after
+    /// `frame` or is still showing (no older at `nowMs` than `longestBlankMs`). A window decided
+    /// through `frame` would see its start and not its end, and the next window, which starts at
+    /// `frame`, its end and not its start: neither would judge it.
+    /// NB: O(tiles + the intervals that ended after `frame`); asked on each frame of a window that
+    /// has grown to its longest until it is decided.
     func spans(_ frame: Int, after first: Int, nowMs: Double) -> Bool {
-        for t in start.indices where start[t] >= 0 {
+        for t in start.indices where start[t] >= 0 && visibleIn[t] {
             let s = Int(start[t])
             if s > first, s <= frame, nowMs - startMs[t] <= longestMs { return true }
         }
-        for i in 0..<ended.count {
+        // (ended in the order of their end: the newest first, down to the ones that ended by `frame`)
+        for i in stride(from: ended.count - 1, through: 0, by: -1) {
             let v = ended[i]
-            if v.start > first, v.start <= frame, v.end > frame { return true }
+            if v.end <= frame { break }
+            if v.visibleIn, v.start > first, v.start <= frame { return true }
         }
         return false
     }

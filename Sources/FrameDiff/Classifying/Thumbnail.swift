@@ -2,7 +2,8 @@
 /// classifier compares pictures with it (old state, new state, blends between them) and measures
 /// how much of a frame one fill covers (a blank).
 ///
-/// NB: the classifier keeps one thumbnail per frame of its window (up to 240 frames), and most
+/// NB: the classifier keeps one thumbnail per frame of its window (up to 240 frames, and the
+/// frames of up to `longestBlankMs` more while a placeholder shows where it would be cut), and most
 /// frames change a small part of the picture. The means are stored in chunks of `chunkTiles`
 /// tiles, each copied on write: a frame shares every chunk it did not change with the frame
 /// before. One array of all means cost 150 KB a frame at 1206x2622 (36 MiB for a long transition,

@@ -14,7 +14,7 @@
 /// the hard films and the labelled films: 0-21%), where a dialog over a blurred backdrop keeps its
 /// own (33-46%); a blur keeps each tile's colour near what it was (mean shift 19-55 levels),
 /// where a fade to black or a new page does not (170+); and it keeps the picture's brightness
-/// (`coverMaxLevelChange`: within 19-21% on the folds, where a fade to black or to white of a
+/// (`coverMaxLevelChange`: within 0.1-21% on the folds, where a fade to black or to white of a
 /// dim picture moved it 48-100%, its tiles only 82-106 levels). When it lifts, the app shows a
 /// new layout (the window changed: 21-68 levels from the picture before, in dimmed and darkened
 /// versions too), where a dismissed dialog's blurred backdrop and a skeleton page that faded its
@@ -54,8 +54,10 @@ struct CoverTracker: Sendable {
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
-    /// Ends the cover that began at `start` on `picture`, the one it lifted to.
-    private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double, on picture: Thumbnail) {
+    /// Ends the cover that began at `start` on `picture`, the one it lifted to (with detail in
+    /// `share` of its tiles), which is then the picture the next cover is measured against: in a
+    /// change-driven VFR film the frame after a held gap may already start the next one.
+    private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double, on picture: Thumbnail, share: Double) {
         let left = deepest.share / max(start.baseline, 0.001)
         let changed = picture.distance(to: baselinePicture)
         if debugClassifier {
@@ -67,6 +69,7 @@ struct CoverTracker: Sendable {
         }
         coverStart = nil
         endingFromMs = nil
+        (baseline, baselinePicture) = (share, picture)
     }
 
     /// Reads a frame from `board`, which has already been updated with it.
@@ -85,7 +88,7 @@ struct CoverTracker: Sendable {
         // the last frame was a still picture.
         if let last, m.ptsMs - last.ms >= options.heldMs {
             if let start = coverStart, endingFromMs != nil {
-                close(start, at: last.ms, on: last.picture)
+                close(start, at: last.ms, on: last.picture, share: last.share)
             } else if coverStart == nil {
                 (baseline, baselinePicture) = (last.share, last.picture)
             }
@@ -97,14 +100,13 @@ struct CoverTracker: Sendable {
             if let from = endingFromMs {
                 // the cover lifts with the last frame of the change that brought the detail back
                 if !broad || m.ptsMs - from > options.coverEndWithinMs {
-                    close(start, at: m.ptsMs, on: board.picture)
-                    baseline = share
+                    close(start, at: m.ptsMs, on: board.picture, share: share)
                 }
             } else if share >= options.coverBackTo * start.baseline {
                 if m.ptsMs - start.ms >= options.coverMinMs { endingFromMs = m.ptsMs } else { coverStart = nil }
             } else if m.ptsMs - start.ms > options.coverMaxMs {
                 coverStart = nil
-                baseline = share
+                (baseline, baselinePicture) = (share, board.picture)
             }
         } else if baseline >= options.coverMinDetail, share < options.coverDropTo * baseline, meanShift < Float(options.coverMaxMeanShift) {
             // the cover began with the change that led into it (it fades in over a few frames)
