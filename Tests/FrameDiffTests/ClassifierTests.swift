@@ -657,6 +657,18 @@ struct ClassifierTests {
         #expect(!f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 }, "\(listed(f))")
     }
 
+    @Test func aPlaceholderOnTheFirstPaintAfterABlankIsAFlashForItsOneFrame() throws {
+        // the page comes out of the blank with its image slot a flat blue box for one frame (a
+        // search button drawn before its icon, WebPageTest's lemons at 1522.5 ms): the box shows
+        // on the painted page, not on the blank, though it ends one frame after the blank does
+        var painted = b
+        SyntheticClip.fill(&painted, Rect(x: 32, y: 40, w: 112, h: 72), (75, 137, 246))
+        let f = try throughABlank(whiteFrames: 5, then: [(painted, 1)]).findings()
+        let paint = 400 + 5 * period
+        #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.endMs - paint) < 1 }, "\(listed(f))")
+        #expect(f.contains { $0.kind == .flash && abs($0.startMs - paint) < 1 && abs($0.durationMs - period) < 1 }, "\(listed(f))")
+    }
+
     @Test func pageOfSparseTextOnWhiteIsNoBlank() throws {
         var sparse = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
         for y in stride(from: 40, to: 300, by: 48) { SyntheticClip.fill(&sparse, Rect(x: 8, y: y, w: 120, h: 8), (40, 40, 40)) }
