@@ -89,8 +89,10 @@ extension FillGroups {
         let (start, end) = (t.start, t.end)
         // pieces of a blank are the blank's (the page is blank: no placeholder shows on it), and so
         // is a patch that went flat while the page was blank, from its first frame on (its edge was
-        // never seen: two icon slots white since a blank's first frame were flashes from there)
-        guard !blanks.contains(where: { (start >= $0.from - 1 && start < $0.to && end <= $0.to + 1) || (start >= $0.from && start < $0.to) }) else {
+        // never seen: two icon slots white since a blank's first frame were flashes from there); one
+        // that went flat on the frame the blank ended shows on the first paint, not on the blank,
+        // however soon it goes (a search button drawn as a flat box for that one frame)
+        guard !blanks.contains(where: { start < $0.to && (start >= $0.from || (start >= $0.from - 1 && end <= $0.to + 1)) }) else {
             return nil
         }
         guard let m = measures(group, start: start, end: end, window: window) else { return nil }
