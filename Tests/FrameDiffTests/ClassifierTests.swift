@@ -380,6 +380,18 @@ struct ClassifierTests {
         #expect(abs(f[1].startMs - 500) < 1)
     }
 
+    /// A slide drawn at 10 frames a second in a 60-fps capture: each step held 100 ms (six
+    /// frames), longer than a pause at 60 fps, shorter than a state. One motion, not six cuts.
+    @Test func aSlideDrawnAtTenFramesASecondInASixtyFPSCaptureIsOneMotion() throws {
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        for k in 1...6 { clip.hold(SyntheticClip.page(seed: 1, scroll: k * 12), ms: 100) }
+        clip.hold(SyntheticClip.page(seed: 1, scroll: 72), ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.motion], "\(listed(f))")
+        #expect(f.first.map { abs($0.startMs - 400) < 1 && abs($0.endMs - 900) < 1 } == true, "\(listed(f))")
+    }
+
     @Test func aMovementThatCrossesFromOneRegionToAnotherWithoutRestIsOneMotion() throws {
         // a card slides right along the top; on the frame it lands, another slides down at the bottom
         var clip = SyntheticClip()

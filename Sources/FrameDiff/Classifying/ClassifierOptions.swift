@@ -29,6 +29,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// one or two repeated frames inside a motion are not a pause.
     public var pauseFrames: Int = 4
     public var pauseMinMs: Double = 50
+    /// ...unless the steps come at one slower cadence: gaps between them that are pauses, under
+    /// `stableMs` and within this ratio of each other are an animation drawn at a lower rate than
+    /// the film's (10 fps in a 60-fps capture), one transition.
+    public var cadenceRatio: Double = 1.5
     /// One frame changing no more than this many tiles, inside a hold of `stableMs` between two
     /// changes and `pauseMinMs` from either, does not break the hold: a cursor, an emulator's click
     /// ring or a caret changing one tile between a ripple whose highlight holds 170 ms and the

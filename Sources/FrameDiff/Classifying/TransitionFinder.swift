@@ -91,13 +91,38 @@ struct TransitionFinder {
             let held = window.ms(k) - window.ms(previous)
             var split = held >= options.stableMs
             if !split, held >= pauseMs {
-                // a lone step before or after a held picture is a transition of its own
+                // a lone step before or after a held picture is a transition of its own...
                 let nextHeld = i + 1 < frames.count ? window.ms(frames[i + 1]) - window.ms(k) : .infinity
                 split = out[out.count - 1].count == 1 || nextHeld >= pauseMs
+                // ...unless the steps come at one slower cadence: an animation drawn at 10 frames a
+                // second in a 60-fps capture holds each step 100 ms (an emulator, a mirrored
+                // device), frames the app never drew, not pauses between transitions (the drag of
+                // duo_cs_dragdrop_dual.gif captured at 60 fps was six cuts); a cut 80 ms before a
+                // slide at the film's own rate is still two. Only where the recorder kept writing
+                // frames meanwhile: in a change-driven capture a gap is the app holding
+                // still (a VFR page load's scrollbar steps joined to its logo's arrival otherwise)
+                let run = out[out.count - 1]
+                let before = run.count >= 2 ? window.ms(previous) - window.ms(run[run.count - 2]) : nil
+                if split, repeated(window, from: previous, to: k),
+                   sameCadence(held, nextHeld) || before.map({ sameCadence(held, $0) }) == true {
+                    split = false
+                }
             }
             if split { out.append([k]) } else { out[out.count - 1].append(k) }
         }
         return out
+    }
+
+    /// The recorder went on writing frames at the film's rate between positions `a` and `b` (no
+    /// more than one period missing), none of them a visible change.
+    private func repeated(_ window: ClassifierWindow, from a: Int, to b: Int) -> Bool {
+        Double(b - a) >= (window.ms(b) - window.ms(a)) / periodMs - 1
+    }
+
+    /// Two gaps between steps, each at least a pause and under a stable state, within
+    /// `cadenceRatio` of each other: one cadence.
+    private func sameCadence(_ a: Double, _ b: Double) -> Bool {
+        a >= pauseMs && b >= pauseMs && a < options.stableMs && b < options.stableMs && max(a, b) <= options.cadenceRatio * min(a, b)
     }
 
     /// The run's changed tiles in groups that change together.

@@ -88,6 +88,8 @@ public struct AnalysisSetting {
                     "a picture held this many frames (and pause_min_ms) also ends a transition"),
             .double("pause_min_ms", \.classifier.pauseMinMs, .transitions, "ms", 0...60000,
                     "the shortest pause that ends a transition, whatever the frame rate"),
+            .double("cadence_ratio", \.classifier.cadenceRatio, .transitions, "ratio", 1...100,
+                    "pauses between steps within this ratio of each other are one slower animation, not pauses"),
             .int("hold_tiles", \.classifier.holdTiles, .transitions, "tiles", 0...1000,
                     "one frame changing this many tiles or fewer (a cursor, a click ring) inside a 150-ms hold does not break it"),
             .double("state_tolerance", \.classifier.stateTolerance, .transitions, "levels", 0...255,
