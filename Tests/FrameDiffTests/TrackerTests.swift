@@ -33,6 +33,16 @@ struct TrackerTests {
         #expect(noise.floor > 0.001 / 1.13 && noise.floor < 0.001 * 1.13)
     }
 
+    /// A film whose only broad changes are its transitions (a carousel's steps at 60 fps): frames
+    /// whose median reaches the visible threshold are changes, not noise, and leave the floor alone.
+    @Test func framesThatChangedVisiblyAreNoNoise() {
+        var noise = NoiseFloor()
+        for _ in 0..<20 { noise.add(frameValues: [Float](repeating: 0.2, count: 400), tiles: 1000, visible: 0.1) }
+        #expect(noise.floor == 0)
+        for _ in 0..<20 { noise.add(frameValues: [Float](repeating: 0.01, count: 400), tiles: 1000, visible: 0.1) }
+        #expect(noise.floor > 0.01 / 1.13 && noise.floor < 0.01 * 1.13)
+    }
+
     @Test func thumbnailsShareWhatTheyDidNotChange() {
         var a = Thumbnail(tiles: 1000)
         for i in 0..<1000 { a.set(i, mean: SIMD3(Float(i % 256), 10, 20), flat: i % 2 == 0) }

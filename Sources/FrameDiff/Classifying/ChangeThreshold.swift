@@ -19,8 +19,8 @@ struct ChangeThreshold: Sendable {
     var noiseFloor: Double { rmseNoise.floor }
 
     mutating func learn(_ deltas: [TileBoard.Delta], tiles: Int) {
-        shiftNoise.add(frameValues: deltas.lazy.map(\.shift), tiles: tiles)
-        rmseNoise.add(frameValues: deltas.lazy.map(\.rmse), tiles: tiles)
+        shiftNoise.add(frameValues: deltas.lazy.map(\.shift), tiles: tiles, visible: Float(options.minTileShift))
+        rmseNoise.add(frameValues: deltas.lazy.map(\.rmse), tiles: tiles, visible: Float(options.minTileRMSE))
     }
 
     /// The test as of now, for a batch of tiles.
