@@ -21,8 +21,7 @@ struct ClassifierTests {
     }
 
     @Test func localizedCutHasASmallRegion() throws {
-        var badge = a
-        SyntheticClip.fill(&badge, Rect(x: 120, y: 30, w: 20, h: 20), (220, 30, 30))
+        let badge = SyntheticClip.placeholder(on: a, at: Rect(x: 120, y: 30, w: 20, h: 20), colour: (220, 30, 30))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(badge, ms: 400)
@@ -65,8 +64,7 @@ struct ClassifierTests {
     }
 
     @Test func flashOfOneFrame() throws {
-        var placeholder = a
-        SyntheticClip.fill(&placeholder, Rect(x: 16, y: 48, w: 96, h: 64), (158, 158, 158))
+        let placeholder = SyntheticClip.placeholder(on: a, at: Rect(x: 16, y: 48, w: 96, h: 64))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(placeholder, ms: period)
@@ -83,8 +81,7 @@ struct ClassifierTests {
         let top = Rect(x: 16, y: 48, w: 96, h: 64), bottom = Rect(x: 48, y: 224, w: 96, h: 64)
         var content = a
         SyntheticClip.texture(&content, bottom, seed: 5)
-        var placeholders = content
-        SyntheticClip.fill(&placeholders, top, (158, 158, 158))
+        var placeholders = SyntheticClip.placeholder(on: content, at: top)
         SyntheticClip.fill(&placeholders, bottom, (158, 158, 158))
         var clip = SyntheticClip()
         clip.hold(content, ms: 400)
@@ -124,8 +121,7 @@ struct ClassifierTests {
             SyntheticClip.fill(&page, Rect(x: 0, y: 0, w: 168, h: 320), (250, 250, 250))
             SyntheticClip.texture(&page, Rect(x: 0, y: 240, w: 168, h: 64), seed: 3)
             SyntheticClip.texture(&page, Rect(x: 168 - strip, y: 48, w: strip, h: 160), seed: 4)
-            var flat = page
-            SyntheticClip.fill(&flat, Rect(x: 168 - strip, y: 48, w: strip, h: 160), (0, 147, 209))
+            let flat = SyntheticClip.placeholder(on: page, at: Rect(x: 168 - strip, y: 48, w: strip, h: 160), colour: (0, 147, 209))
             var c = SyntheticClip()
             c.hold(page, ms: 400)
             c.hold(flat, ms: 100)
@@ -140,8 +136,7 @@ struct ClassifierTests {
     }
 
     @Test func flashRightAfterACutIsReportedWithTheCut() throws {
-        var placeholder = b
-        SyntheticClip.fill(&placeholder, Rect(x: 32, y: 40, w: 112, h: 72), (158, 158, 158))
+        let placeholder = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(placeholder, ms: 83.3)
@@ -156,8 +151,7 @@ struct ClassifierTests {
     /// showing on that picture then began in one window and ended in the next, and neither judged
     /// it. (A real page load mirrored, its placeholders 2753-3102 ms, was cut at 2900 that way.)
     @Test func aPlaceholderShowingWhereALongWindowIsCutIsStillAFlash() throws {
-        var placeholder = b
-        SyntheticClip.fill(&placeholder, Rect(x: 32, y: 40, w: 112, h: 72), (158, 158, 158))
+        let placeholder = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(b, ms: 200)
@@ -176,8 +170,7 @@ struct ClassifierTests {
     }
 
     @Test func placeholderLongerThanTheFlashLimitIsTwoCuts() throws {
-        var placeholder = a
-        SyntheticClip.fill(&placeholder, Rect(x: 16, y: 48, w: 96, h: 64), (158, 158, 158))
+        let placeholder = SyntheticClip.placeholder(on: a, at: Rect(x: 16, y: 48, w: 96, h: 64))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(placeholder, ms: 600)
@@ -248,8 +241,7 @@ struct ClassifierTests {
     }
 
     @Test func variableAndConstantFrameRatesGiveTheSameFindings() throws {
-        var placeholder = b
-        SyntheticClip.fill(&placeholder, Rect(x: 32, y: 40, w: 112, h: 72), (158, 158, 158))
+        let placeholder = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         for k in 1...7 { clip.hold(SyntheticClip.blend(a, b, Double(k) / 7), ms: period) }
@@ -279,8 +271,7 @@ struct ClassifierTests {
 
     @Test func placeholderOverASmoothPictureIsOneFlash() throws {
         let page = smoothPage()
-        var placeholder = page
-        SyntheticClip.fill(&placeholder, Rect(x: 16, y: 48, w: 96, h: 64), (200, 200, 205))
+        let placeholder = SyntheticClip.placeholder(on: page, at: Rect(x: 16, y: 48, w: 96, h: 64), colour: (200, 200, 205))
         var clip = SyntheticClip()
         clip.hold(page, ms: 400)
         clip.hold(placeholder, ms: 67)
@@ -291,8 +282,7 @@ struct ClassifierTests {
     }
 
     @Test func twoPlaceholdersSideBySideAtOnceAreOneFlashOfTwoRegions() throws {
-        var placeholders = a
-        SyntheticClip.fill(&placeholders, Rect(x: 16, y: 48, w: 48, h: 48), (158, 158, 158))
+        var placeholders = SyntheticClip.placeholder(on: a, at: Rect(x: 16, y: 48, w: 48, h: 48))
         SyntheticClip.fill(&placeholders, Rect(x: 96, y: 48, w: 48, h: 48), (158, 158, 158))
         var page = a
         SyntheticClip.texture(&page, Rect(x: 96, y: 48, w: 48, h: 48), seed: 5)
@@ -311,8 +301,7 @@ struct ClassifierTests {
     @Test func textureArrivingInSmallStepsOnFlatTilesIsNoFlash() throws {
         // what an encoder does after a cut: smooth areas first come out flat, then gain texture
         // over a few frames while their colours stay
-        var flat = b
-        SyntheticClip.fill(&flat, Rect(x: 16, y: 130, w: 128, h: 80), (90, 120, 160))
+        let flat = SyntheticClip.placeholder(on: b, at: Rect(x: 16, y: 130, w: 128, h: 80), colour: (90, 120, 160))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(flat, ms: period)
@@ -599,8 +588,7 @@ struct ClassifierTests {
     }
 
     @Test func clockDigitChangeIsACut() throws {
-        var ticked = a
-        SyntheticClip.fill(&ticked, Rect(x: 130, y: 6, w: 3, h: 10), (255, 255, 255))
+        let ticked = SyntheticClip.placeholder(on: a, at: Rect(x: 130, y: 6, w: 3, h: 10), colour: (255, 255, 255))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(ticked, ms: 400)
@@ -662,8 +650,7 @@ struct ClassifierTests {
         // on the blank's first frame. (DESIGN.md would have a flash from the blank's end here, the
         // slot standing out from the new page; a slot of the blank's own colour is not reported:
         // its step into the flat colour is the blank's.)
-        var slot = b
-        SyntheticClip.fill(&slot, Rect(x: 48, y: 160, w: 48, h: 48), (255, 255, 255))
+        let slot = SyntheticClip.placeholder(on: b, at: Rect(x: 48, y: 160, w: 48, h: 48), colour: (255, 255, 255))
         let f = try throughABlank(whiteFrames: 5, then: [(slot, 6)]).findings()
         #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 }, "\(listed(f))")
         #expect(!f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 }, "\(listed(f))")
@@ -673,8 +660,7 @@ struct ClassifierTests {
         // the page comes out of the blank with its image slot a flat blue box for one frame (a
         // search button drawn before its icon, WebPageTest's lemons at 1522.5 ms): the box shows
         // on the painted page, not on the blank, though it ends one frame after the blank does
-        var painted = b
-        SyntheticClip.fill(&painted, Rect(x: 32, y: 40, w: 112, h: 72), (75, 137, 246))
+        let painted = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72), colour: (75, 137, 246))
         let f = try throughABlank(whiteFrames: 5, then: [(painted, 1)]).findings()
         let paint = 400 + 5 * period
         #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.endMs - paint) < 1 }, "\(listed(f))")

@@ -100,8 +100,7 @@ struct DetectorTests {
     @Test("the flash detector alone finds a placeholder; the claim it settles its veto on: a motion running across both its ends")
     func flash() throws {
         let slot = Rect(x: 16, y: 48, w: 96, h: 64)
-        var placeholder = a
-        SyntheticClip.fill(&placeholder, slot, (158, 158, 158))
+        let placeholder = SyntheticClip.placeholder(on: a, at: slot)
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(placeholder, ms: 100)

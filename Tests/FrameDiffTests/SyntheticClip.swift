@@ -30,6 +30,13 @@ struct SyntheticClip {
         return p
     }
 
+    /// `page` with `r` filled flat in `colour`: a placeholder slot (the detectors' grey by default).
+    static func placeholder(on page: PNGImage, at r: Rect, colour: (UInt8, UInt8, UInt8) = (158, 158, 158)) -> PNGImage {
+        var p = page
+        fill(&p, r, colour)
+        return p
+    }
+
     static func fill(_ p: inout PNGImage, _ r: Rect, _ c: (UInt8, UInt8, UInt8)) {
         let c = r.intersection(Rect(x: 0, y: 0, w: p.width, h: p.height)).isEmpty ? nil : c
         guard let c else { return }

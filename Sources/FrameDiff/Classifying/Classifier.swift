@@ -136,7 +136,7 @@ public final class Classifier {
                 // point past it, as long as a blank may last (a mirrored page load's two
                 // placeholders, 2753-3102 ms, were cut at 2900 and judged by neither window)
                 let waited = m.ptsMs - (waitingSinceMs ?? m.ptsMs)
-                if waited <= options.longestBlankMs, board.fillSpans(window[q].index, after: window[0].index, nowMs: m.ptsMs) {
+                if waited <= options.longestBlankMs, board.fills.spans(window[q].index, after: window[0].index, nowMs: m.ptsMs) {
                     waitingSinceMs = waitingSinceMs ?? m.ptsMs
                 } else {
                     flush(through: q)

@@ -89,9 +89,6 @@ public struct TileBoard: Sendable {
     /// Forgets the fills that ended at or before `frame` (a window decided them).
     mutating func dropFills(through frame: Int) { fills.drop(through: frame) }
 
-    /// A fill that began after frame `first` shows across `frame` (see `FillTracker.spans`).
-    func fillSpans(_ frame: Int, after first: Int, nowMs: Double) -> Bool { fills.spans(frame, after: first, nowMs: nowMs) }
-
     func mean(_ i: Int) -> SIMD3<Float> { picture.mean(i) }
 
     /// Tiles of the displayed picture inside uniform bars along its edges (a letterboxed or
