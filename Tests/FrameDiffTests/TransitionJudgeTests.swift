@@ -74,4 +74,55 @@ struct TransitionJudgeTests {
         for i in region.prefix(2) { half.set(i, mean: Self.new, flat: true) }
         #expect(abs((test.residual([half], old: a, new: b, over: region) ?? 0) - 0.5) < 1e-6)
     }
+
+    @Test func aBlendThroughAGroundIsAFadeAndAHighlightOverItIsNot() {
+        // tiles of different colours, so the two states and the ground are told apart
+        let tiles = Array(0..<16)
+        func thumb(_ f: (Int) -> SIMD3<Float>) -> Thumbnail {
+            var t = Thumbnail(tiles: Self.grid.count)
+            for i in tiles { t.set(i, mean: f(i), flat: true) }
+            return t
+        }
+        let oldColour = { (i: Int) in SIMD3<Float>(Float(40 + 11 * i), 180, Float(200 - 7 * i)) }
+        let newColour = { (i: Int) in SIMD3<Float>(Float(220 - 9 * (i % 5)), Float(30 + 13 * i), 90) }
+        let a = thumb(oldColour), b = thumb(newColour)
+        // each page's opacity under 1 halfway, over a black window background (0.18 old + 0.58 new)
+        let through = [(0.7, 0.2), (0.18, 0.58), (0.05, 0.9)].map { w in
+            thumb { oldColour($0) * Float(w.0) + newColour($0) * Float(w.1) }
+        }
+        let test = FadeTest(slack: 0.1)
+        #expect((test.residualThroughGround(through, old: a, new: b, over: tiles) ?? 1) < 1e-4)
+        #expect((test.residual(through, old: a, new: b, over: tiles) ?? 1) > 0.2)
+        // a plain crossfade fits both ways
+        let plain = [0.75, 0.5, 0.25].map { w in thumb { oldColour($0) * Float(w) + newColour($0) * Float(1 - w) } }
+        #expect((test.residualThroughGround(plain, old: a, new: b, over: tiles) ?? 1) < 1e-4)
+        // a highlight lightening the whole region by 20 levels while the old page still shows in
+        // full: an offset with no ground's share to explain it
+        let highlight = [thumb { oldColour($0) + 20 }]
+        #expect(test.residualThroughGround(highlight, old: a, new: b, over: tiles) == nil)
+    }
+
+    @Test func pagesCrossfadingThroughADarkWindowAreAFade() throws {
+        // 12.5 fps: page A fades out and page B in over a black window background, their opacities
+        // summing to 0.76 halfway
+        var clip = SyntheticClip()
+        clip.periodMs = 80
+        let black = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0)
+        func mix(_ wa: Double, _ wb: Double) -> PNGImage {
+            var p = black
+            for i in 0..<p.pixels.count {
+                p.pixels[i] = UInt8((Double(SyntheticClip.pageA.pixels[i]) * wa + Double(SyntheticClip.pageB.pixels[i]) * wb).rounded())
+            }
+            return p
+        }
+        clip.hold(SyntheticClip.pageA, ms: 480)
+        for w in [(0.7, 0.2), (0.18, 0.58), (0.05, 0.9)] { clip.hold(mix(w.0, w.1), ms: 80) }
+        clip.hold(SyntheticClip.pageB, ms: 480)
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.fade] && f.first?.startMs == 480 && f.first?.endMs == 720,
+                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        var plainOnly = ClassifierOptions()
+        plainOnly.groundFadeResidual = 0
+        #expect(try clip.findings(options: plainOnly).map(\.kind) == [.motion])
+    }
 }

@@ -84,6 +84,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A frame is a blend of the old and new state when what the blend does not explain is at most
     /// this share of the difference between the states.
     public var fadeResidual: Double = 0.2
+    /// ...and a blend through a ground (α·old + β·new + (1−α−β)·ground, the pages' opacities
+    /// summing under 1 halfway) when what it leaves is at most this.
+    public var groundFadeResidual: Double = 0.1
     /// A fade's blend weight may step back by this much from frame to frame (rounding, codec), and
     /// lie this far outside 0-1 (an eased curve overshooting by a level).
     public var fadeSlack: Double = 0.1
@@ -92,6 +95,11 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// fade or a slide the steps from frame to frame are of one size, a cut is one step far larger.
     public var jumpRatio: Double = 4
     public var jumpRMSE: Double = 0.05
+    /// A jump in one place beside a change that goes on through it, over at least this share of
+    /// the same tiles before and after (of the fewer), is a cut of its own place, and the change
+    /// beside it one transition (a pane swapping its page while the other pane's ripple spreads
+    /// and fades).
+    public var jumpApartShare: Double = 0.75
     /// Two pieces judged alike (same kind, one inside the other) are one finding when they overlap
     /// in time by at least this share of the shorter (a slow fade's faint corners cross the
     /// threshold later and leave it sooner than its middle).

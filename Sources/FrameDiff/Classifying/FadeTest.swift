@@ -6,6 +6,8 @@
 ///     let r = FadeTest(slack: 0.1).residual(frames, old: a, new: b, over: tiles)   // nil: no blend fits
 struct FadeTest {
     let slack: Double
+    /// Levels the ground's share of a frame may stray outside 0-255 (`residualThroughGround`).
+    var groundMargin = 4.0
 
     /// The largest share of the change between the states that a frame's blend α·old + (1−α)·new
     /// (α falling from frame to frame) leaves unexplained, or nil when no blend fits at all.
@@ -31,6 +33,64 @@ struct FadeTest {
             }
             worst = max(worst, (residual / den).squareRoot())
             previousAlpha = alpha
+        }
+        return worst
+    }
+
+    /// Like `residual`, for a fade through a ground: every frame between is α·old + β·new +
+    /// (1−α−β)·ground, α falling and β rising, at most half ground, the ground a colour (the
+    /// dark window background an app's pages fade out to and in from, each page's opacity
+    /// under 1 halfway: Surface Duo's two-pane navigation at 0.18 old + 0.58 new). α + β = 1 is
+    /// the plain crossfade, so this is never larger than `residual`, when both fit.
+    func residualThroughGround(_ frames: [Thumbnail], old: Thumbnail, new: Thumbnail, over tiles: [Int]) -> Double? {
+        guard !frames.isEmpty, !tiles.isEmpty else { return nil }
+        let n = Float(tiles.count)
+        var meanOld = SIMD3<Float>(), meanNew = SIMD3<Float>()
+        var den = 0.0
+        for t in tiles {
+            meanOld += old.mean(t) / n
+            meanNew += new.mean(t) / n
+            let d = old.mean(t) - new.mean(t)
+            den += Double((d * d).sum())
+        }
+        guard den > 0 else { return nil }
+        // (the ground's per-channel offset is solved away by centring each channel over the tiles)
+        var oo = 0.0, nn = 0.0, on = 0.0
+        for t in tiles {
+            let o = old.mean(t) - meanOld, w = new.mean(t) - meanNew
+            oo += Double((o * o).sum())
+            nn += Double((w * w).sum())
+            on += Double((o * w).sum())
+        }
+        let det = oo * nn - on * on
+        guard det > 1e-9 * max(1, oo * nn) else { return nil }
+        var previous = (alpha: 1 + slack, beta: -slack)
+        var worst = 0.0
+        for f in frames {
+            var meanFrame = SIMD3<Float>()
+            for t in tiles { meanFrame += f.mean(t) / n }
+            var fo = 0.0, fn = 0.0
+            for t in tiles {
+                let e = f.mean(t) - meanFrame
+                fo += Double((e * (old.mean(t) - meanOld)).sum())
+                fn += Double((e * (new.mean(t) - meanNew)).sum())
+            }
+            let alpha = (fo * nn - fn * on) / det, beta = (fn * oo - fo * on) / det
+            // (at most half ground: a frame all ground is a blank between two cuts, not a blend)
+            guard alpha > -slack, beta > -slack, alpha + beta < 1 + slack, alpha + beta >= 0.5,
+                  alpha <= previous.alpha + slack, beta >= previous.beta - slack else { return nil }
+            // the offset left is (1−α−β)·ground: a colour, within `groundMargin` levels (a
+            // highlight spreading over the whole region is an offset where α + β is 1: no fade)
+            let rest = Float(1 - alpha - beta), offset = meanFrame - Float(alpha) * meanOld - Float(beta) * meanNew
+            let low = min(0, rest) * 255 - Float(groundMargin), high = max(0, rest) * 255 + Float(groundMargin)
+            guard (0..<3).allSatisfy({ offset[$0] >= low && offset[$0] <= high }) else { return nil }
+            var residual = 0.0
+            for t in tiles {
+                let r = f.mean(t) - (Float(alpha) * old.mean(t) + Float(beta) * new.mean(t) + offset)
+                residual += Double((r * r).sum())
+            }
+            worst = max(worst, (residual / den).squareRoot())
+            previous = (alpha, beta)
         }
         return worst
     }

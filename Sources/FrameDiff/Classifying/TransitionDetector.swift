@@ -104,6 +104,11 @@ struct TransitionDetector: Detector {
                 i += 1
                 continue
             }
+            if debugClassifier {
+                let (a, b) = (decided[i].box, decided[j].box)
+                let gx = max(0, max(a.x0, b.x0) - min(a.x1, b.x1) - 1), gy = max(0, max(a.y0, b.y0) - min(a.y1, b.y1) - 1)
+                debugLine("chain \(window.ms(decided[i].start))-\(window.ms(decided[i].end)) + \(window.ms(decided[j].start))-\(window.ms(decided[j].end)) gap \(gx),\(gy) tiles of \(cols)")
+            }
             let next = decided.remove(at: j)
             if j < i { i -= 1 }
             if next.tiles.count > decided[i].tiles.count { decided[i].evidence = next.evidence }

@@ -31,11 +31,16 @@ struct TransitionFinder {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
         for (run, heldRun) in runs(changed, window: window, minor: { active[$0].count <= options.holdTiles }) {
-            for group in spatialGroups(run, active: active) {
+            for group in spatialGroups(run, active: active, window: window) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
                 for (part, held) in runs(frames, window: window, minor: { k in active[k].lazy.filter { member[$0] }.count <= options.holdTiles }) {
-                    for piece in splitAtJumps(part, window: window, member: member, count: group.count) {
+                    let pieces = splitAtJumps(part, window: window, member: member, count: group.count)
+                    if let apart = jumpApart(pieces, active: active, member: member) {
+                        out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
+                        continue
+                    }
+                    for piece in pieces {
                         out.append(Candidate(frames: piece, tiles: group, held: heldRun || held))
                     }
                 }
@@ -126,7 +131,7 @@ struct TransitionFinder {
     }
 
     /// The run's changed tiles in groups that change together.
-    private func spatialGroups(_ run: [Int], active: [[Int]]) -> [[Int]] {
+    private func spatialGroups(_ run: [Int], active: [[Int]], window: ClassifierWindow) -> [[Int]] {
         var firstSeen: [Int: Int] = [:], lastSeen: [Int: Int] = [:]
         for k in run {
             for t in active[k] {
@@ -155,6 +160,30 @@ struct TransitionFinder {
         var merged: [Int: [Int]] = [:]
         for i in parts.indices { merged[sets.find(i), default: []] += parts[i] }
         return merged.values.map { $0.sorted() }
+    }
+
+    /// A cut in one place while another keeps changing beside it (one pane swaps its page while a
+    /// ripple spreads over the other, the two panes touching at the hinge): the cut is a transition
+    /// of the tiles it changed alone, and the change beside it goes on as one, not two pieces either
+    /// side of the cut. nil unless `pieces` are one jump between two runs of changes that touch
+    /// mostly the same tiles (`jumpApartShare` of the smaller), and the tiles the jump changed that
+    /// neither run did lie beside the runs' box, not inside it.
+    private func jumpApart(_ pieces: [[Int]], active: [[Int]], member: [Bool]) -> [(frames: [Int], tiles: [Int])]? {
+        guard pieces.count == 3, pieces[1].count == 1, pieces[0].count > 1 || pieces[2].count > 1 else { return nil }
+        func tiles(_ frames: [Int]) -> Set<Int> { Set(frames.flatMap { active[$0].filter { member[$0] } }) }
+        let before = tiles(pieces[0]), after = tiles(pieces[2]), jump = pieces[1][0]
+        let share = options.jumpApartShare
+        guard Double(before.intersection(after).count) >= share * Double(min(before.count, after.count)) else { return nil }
+        let others = before.union(after)
+        let jumped = active[jump].filter { member[$0] }
+        let alone = jumped.filter { !others.contains($0) }
+        guard !alone.isEmpty else { return nil }
+        let rest = others.sorted()
+        // (side by side: a jump over the place the rest changes in is the change's own step, the
+        // drop target that greys while the drag shadow moves over it)
+        guard !TileBox(alone, columns: grid.columns).intersects(TileBox(rest, columns: grid.columns)) else { return nil }
+        let restFrames = pieces.joined().filter { k in active[k].contains { others.contains($0) } }
+        return [(frames: [jump], tiles: alone.sorted()), (frames: restFrames, tiles: rest)]
     }
 
     private func membership(_ tiles: [Int]) -> [Bool] {

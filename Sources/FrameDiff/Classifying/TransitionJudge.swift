@@ -85,7 +85,12 @@ struct TransitionJudge {
             let near = patch.grown(by: 1, columns: grid.columns, rows: grid.rows)
             let rest = region.filter { !near.contains(tile: $0, columns: grid.columns) }
             let moved = window[k].thumb.distance(to: old, over: rest)
-            return moved > tolerance && old.distance(to: new, over: rest) - window[k].thumb.distance(to: new, over: rest) >= options.leadShare * moved
+            guard moved > tolerance else { return false }
+            // (towards the picture the rest goes furthest to: a ripple that spreads and fades out
+            // again leads towards its full highlight, not towards the state it returns to)
+            let far = c.frames.max { window[$0].thumb.distance(to: old, over: rest) < window[$1].thumb.distance(to: old, over: rest) }
+            let targets = [new] + (far.map { [window[$0].thumb] } ?? [])
+            return targets.contains { old.distance(to: $0, over: rest) - window[k].thumb.distance(to: $0, over: rest) >= options.leadShare * moved }
         }
         let pointer = pointerFrames(c, from: start, window: window, inTiles: inTiles, region: region.count, leadsOutside: leadsOutside)
         start = pointer ?? start
@@ -105,8 +110,12 @@ struct TransitionJudge {
         if start == end {
             kind = .cut
         } else {
-            let residual = FadeTest(slack: options.fadeSlack).residual((start..<end).map { window[$0].thumb }, old: old, new: new,
-                                                                       over: region)
+            let test = FadeTest(slack: options.fadeSlack), between = (start..<end).map { window[$0].thumb }
+            let plain = test.residual(between, old: old, new: new, over: region)
+            // (through a ground, the fit has two more unknowns: it must fit closer)
+            let ground = test.residualThroughGround(between, old: old, new: new, over: region)
+                .flatMap { $0 <= options.groundFadeResidual ? $0 : nil }
+            let residual = [plain, ground].compactMap { $0 }.min()
             evidence.blendResidual = residual ?? 1
             kind = (residual ?? .infinity) <= options.fadeResidual ? .fade : .motion
         }
