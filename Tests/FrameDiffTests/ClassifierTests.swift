@@ -511,7 +511,9 @@ struct ClassifierTests {
         #expect(f.first?.startMs == 500)
     }
 
-    @Test func aCursorChangingOneTileDoesNotJoinARippleToTheCrossfadeAfterIt() throws {
+    @Test(arguments: [Rect(x: 52, y: 68, w: 6, h: 6), Rect(x: 44, y: 60, w: 6, h: 6)])
+    func aCursorChangingOneTileDoesNotJoinARippleToTheCrossfadeAfterIt(pointerAt cursor: Rect) throws {
+        // (the second cursor straddles a tile corner: four tiles, as the same film moved 8 px shows it)
         // 12 fps, as a Surface Duo emulator GIF: a ripple spreads over a card in three frames from the
         // pointer (drawn over the card, inside one tile), its
         // highlight holds 160 ms while only the pointer (one tile) changes halfway, then the card
@@ -526,7 +528,7 @@ struct ClassifierTests {
                 SyntheticClip.texture(&next, card, seed: 9)
                 p = SyntheticClip.blend(p, next, crossfade)
             }
-            SyntheticClip.fill(&p, Rect(x: 52, y: 68, w: 6, h: pointer ? 10 : 6), (30, 30, 30))
+            SyntheticClip.fill(&p, Rect(x: cursor.x, y: cursor.y, w: cursor.w, h: pointer ? cursor.h + 4 : cursor.h), (30, 30, 30))
             return p
         }
         var clip = SyntheticClip()

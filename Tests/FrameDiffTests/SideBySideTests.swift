@@ -78,4 +78,21 @@ struct SideBySideTests {
         #expect(!(f.contains { $0.kind == .motion && $0.startMs == 480 && $0.endMs == 880 }),
                 "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
     }
+
+    @Test func aClickRingLandingLongAfterTheLastChangeStartsTheRippleAfterIt() throws {
+        // the right pane swaps its page, the picture holds 640 ms, then the click ring lands on the
+        // left pane (two tiles) with the ripple's faint first lightening, 80 ms before it spreads:
+        // the ring's frame is the ripple's start, not a cursor inside a hold
+        var clip = SyntheticClip()
+        clip.periodMs = 80
+        clip.hold(Self.frame(), ms: 480)
+        clip.hold(Self.frame(rightPage: 3), ms: 640)
+        clip.hold(Self.frame(faint: true, ring: true, rightPage: 3), ms: 80)
+        for r in [0.4, 0.7, 1.0] { clip.hold(Self.frame(ripple: r, ring: true, rightPage: 3), ms: 80) }
+        clip.hold(Self.frame(ripple: 1, strength: 0.05, ring: true, rightPage: 3), ms: 80)
+        clip.hold(Self.frame(ring: true, rightPage: 3), ms: 480)
+        let f = try clip.findings()
+        let motion = f.filter { $0.kind == .motion }
+        #expect(motion.count == 1 && motion.first?.startMs == 1120, "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+    }
 }

@@ -36,8 +36,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// One frame changing no more than this many tiles, inside a hold of `stableMs` between two
     /// changes and `pauseMinMs` from either, does not break the hold: a cursor, an emulator's click
     /// ring or a caret changing one tile between a ripple whose highlight holds 170 ms and the
-    /// crossfade after it does not make them one transition (Surface Duo emulator GIFs). 0: every
-    /// changed tile keeps a transition going.
+    /// crossfade after it does not make them one transition (Surface Duo emulator GIFs); so does
+    /// a change inside a box of `holdTiles` + 1 tiles a side (the same cursor across a tile
+    /// corner). 0: every changed tile keeps a transition going.
     public var holdTiles: Int = 1
     /// Two pictures show the same state when their tile means differ by less than this many levels
     /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a

@@ -30,11 +30,11 @@ struct TransitionFinder {
     func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
-        for (run, heldRun) in runs(changed, window: window, minor: { active[$0].count <= options.holdTiles }) {
+        for (run, heldRun) in runs(changed, window: window, minor: { minor(active[$0]) }) {
             for group in spatialGroups(run, active: active, window: window) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                for (part, held) in runs(frames, window: window, minor: { k in active[k].lazy.filter { member[$0] }.count <= options.holdTiles }) {
+                for (part, held) in runs(frames, window: window, minor: { k in minor(active[k].filter { member[$0] }) }) {
                     let pieces = splitAtJumps(part, window: window, member: member, count: group.count)
                     if let apart = jumpApart(pieces, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
@@ -51,6 +51,17 @@ struct TransitionFinder {
 
     private var pauseMs: Double { options.pauseMs(periodMs: periodMs) }
 
+    /// A change no larger than a cursor: `holdTiles` tiles, or as many as a box of `holdTiles`
+    /// + 1 tiles a side holds (a cursor or a click ring across a tile edge touches up to four).
+    private func minor(_ tiles: [Int]) -> Bool {
+        guard tiles.count > options.holdTiles else { return true }
+        guard options.holdTiles > 0 else { return false }
+        let side = options.holdTiles + 1
+        guard tiles.count <= side * side else { return false }
+        let box = TileBox(tiles, columns: grid.columns)
+        return box.width <= side && box.height <= side
+    }
+
     /// Consecutive changed frames, split at pauses, where a picture held for `stableMs` but for one
     /// frame with a `minor` change (`holdTiles` tiles or fewer: a cursor, an emulator's click ring,
     /// a caret) at least `pauseMinMs` from either side is held: that frame is a run marked `held`
@@ -66,9 +77,12 @@ struct TransitionFinder {
                 continue
             }
             // (one such frame inside the hold, `pauseMinMs` from either side: several in a row, or
-            // one right after the last change, are more likely a motion's or a fade's last steps)
+            // one right after the last change, are more likely a motion's or a fade's last steps;
+            // one after the picture had already held for `stableMs` is no longer inside that hold
+            // but the start of what follows, a click ring landing before the ripple)
             if let p = lastMajor, pending.count == 1, window.ms(k) - window.ms(p) >= options.stableMs,
-               window.ms(pending[0]) - window.ms(p) >= options.pauseMinMs, window.ms(k) - window.ms(pending[0]) >= options.pauseMinMs {
+               window.ms(pending[0]) - window.ms(p) >= options.pauseMinMs, window.ms(pending[0]) - window.ms(p) < options.stableMs,
+               window.ms(k) - window.ms(pending[0]) >= options.pauseMinMs {
                 held += pending
             } else {
                 major += pending

@@ -91,7 +91,7 @@ public struct AnalysisSetting {
             .double("cadence_ratio", \.classifier.cadenceRatio, .transitions, "ratio", 1...100,
                     "pauses between steps within this ratio of each other are one slower animation, not pauses"),
             .int("hold_tiles", \.classifier.holdTiles, .transitions, "tiles", 0...1000,
-                    "one frame changing this many tiles or fewer (a cursor, a click ring) inside a 150-ms hold does not break it"),
+                    "one frame changing this many tiles or fewer, or within a box this many + 1 tiles a side (a cursor, a click ring), inside a 150-ms hold does not break it"),
             .double("state_tolerance", \.classifier.stateTolerance, .transitions, "levels", 0...255,
                     "two pictures show the same state when their tile means differ by less"),
             .double("state_share", \.classifier.stateShare, .transitions, "share", 0...1,
