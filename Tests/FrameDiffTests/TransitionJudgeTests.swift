@@ -125,4 +125,16 @@ struct TransitionJudgeTests {
         plainOnly.groundFadeResidual = 0
         #expect(try clip.findings(options: plainOnly).map(\.kind) == [.motion])
     }
+
+    @Test func aCrossfadeWhoseFirstFrameCarriesMostOfItIsOneFade() throws {
+        // 12.5 fps, an eased crossfade: 80% of the change in the first frame, then 15% and 5%
+        var clip = SyntheticClip()
+        clip.periodMs = 80
+        clip.hold(SyntheticClip.pageA, ms: 480)
+        for w in [0.8, 0.95] { clip.hold(SyntheticClip.blend(SyntheticClip.pageA, SyntheticClip.pageB, w), ms: 80) }
+        clip.hold(SyntheticClip.pageB, ms: 480)
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.fade] && f.first?.startMs == 480 && f.first?.endMs == 640,
+                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+    }
 }

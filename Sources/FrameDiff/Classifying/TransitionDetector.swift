@@ -39,18 +39,38 @@ struct TransitionDetector: Detector {
         let cols = grid.columns
         let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }
         decided = []
-        for (i, c) in candidates.enumerated() where !c.held {
+        // bounded by what was decided before in the same place, the next candidates there, the blanks
+        func bounds(_ a: Int, _ b: Int, box: TileBox) -> (lo: Int, hi: Int, previousChange: Double) {
             var lo = 0, hi = window.count - 1
             var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
-            for d in decided where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(boxes[i]) && d.end <= c.a {
+            for d in decided where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(box) && d.end <= a {
                 if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.change) }
             }
-            for (j, o) in candidates.enumerated() where o.a > c.b && boxes[j].intersects(boxes[i]) { hi = min(hi, o.a - 1) }
-            for b in claims.blanks {
-                if b.to <= c.a, b.to >= lo { (lo, previousChange) = (b.to, b.change) }
-                if b.from > c.b { hi = min(hi, b.from - 1) }
+            for (j, o) in candidates.enumerated() where o.a > b && boxes[j].intersects(box) { hi = min(hi, o.a - 1) }
+            for blank in claims.blanks {
+                if blank.to <= a, blank.to >= lo { (lo, previousChange) = (blank.to, blank.change) }
+                if blank.from > b { hi = min(hi, blank.from - 1) }
             }
-            let judged = judge.judge(c, window: window, bounds: (lo, hi), excluded: { [claims] t, k in claims.explains(tile: t, at: k) })
+            return (lo, hi, previousChange)
+        }
+        let excluded: (Int, Int) -> Bool = { [claims] t, k in claims.explains(tile: t, at: k) }
+        // A run split at a jump on its first frame whose frames are all blends of the states around
+        // it is one fade: at 12 fps an eased crossfade's first frame carries 80% of it. The pieces
+        // are judged alone otherwise (a fade cut short by a page, a cut beside a progress bar).
+        var wholeFades = Set<[Int]>()
+        for (i, c) in candidates.enumerated() where !c.held {
+            if let whole = c.whole, wholeFades.contains(whole) { continue }
+            var (lo, hi, previousChange) = bounds(c.a, c.b, box: boxes[i])
+            var judged: TransitionJudge.Result?
+            if let whole = c.whole, c.a == whole[0], c.frames.count == 1 {
+                let b = bounds(whole[0], whole[whole.count - 1], box: boxes[i])
+                if let r = judge.judge(TransitionFinder.Candidate(frames: whole, tiles: c.tiles), window: window, bounds: (b.lo, b.hi),
+                                       excluded: excluded), r.kind == .fade {
+                    (judged, lo, hi, previousChange) = (r, b.lo, b.hi, b.previousChange)
+                    wholeFades.insert(whole)
+                }
+            }
+            judged = judged ?? judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
             if debugClassifier {
                 let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % cols),\($0 / cols)" }.joined(separator: " ") }
                 debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")

@@ -18,6 +18,9 @@ struct TransitionFinder {
         /// A change inside a held picture (`holdTiles`): no transition, only the bound of the new
         /// state of the one before it (the picture it changes is not that transition's).
         var held = false
+        /// The run this piece was split from at a jump (nil when it was not split): a fade whose
+        /// first frame carries most of its change is one fade, not a cut and a fade.
+        var whole: [Int]? = nil
         var a: Int { frames[0] }
         var b: Int { frames[frames.count - 1] }
     }
@@ -41,7 +44,7 @@ struct TransitionFinder {
                         continue
                     }
                     for piece in pieces {
-                        out.append(Candidate(frames: piece, tiles: group, held: heldRun || held))
+                        out.append(Candidate(frames: piece, tiles: group, held: heldRun || held, whole: pieces.count > 1 ? part : nil))
                     }
                 }
             }
