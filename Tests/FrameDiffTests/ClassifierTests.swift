@@ -678,6 +678,60 @@ struct ClassifierTests {
         clip.hold(b, ms: 400)
         #expect(!kinds(try clip.findings()).contains(.blank))
     }
+
+    @Test func pagesCrossfadingThroughADarkWindowAreAFade() throws {
+        // 12.5 fps: page A fades out and page B in over a black window background, their opacities
+        // summing to 0.76 halfway
+        var clip = SyntheticClip()
+        clip.periodMs = 80
+        let black = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0)
+        func mix(_ wa: Double, _ wb: Double) -> PNGImage {
+            var p = black
+            for i in 0..<p.pixels.count {
+                p.pixels[i] = UInt8((Double(a.pixels[i]) * wa + Double(b.pixels[i]) * wb).rounded())
+            }
+            return p
+        }
+        clip.hold(a, ms: 480)
+        for w in [(0.7, 0.2), (0.18, 0.58), (0.05, 0.9)] { clip.hold(mix(w.0, w.1), ms: 80) }
+        clip.hold(b, ms: 480)
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.fade] && f.first?.startMs == 480 && f.first?.endMs == 720,
+                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        var plainOnly = ClassifierOptions()
+        plainOnly.groundFadeResidual = -1  // no residual is that small
+        #expect(try clip.findings(options: plainOnly).map(\.kind) == [.motion])
+    }
+
+    @Test func aCrossfadeWhoseFirstFrameCarriesMostOfItIsOneFade() throws {
+        // 12.5 fps, an eased crossfade: 80% of the change in the first frame, then 15% and 5%
+        var clip = SyntheticClip()
+        clip.periodMs = 80
+        clip.hold(a, ms: 480)
+        for w in [0.8, 0.95] { clip.hold(SyntheticClip.blend(a, b, w), ms: 80) }
+        clip.hold(b, ms: 480)
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.fade] && f.first?.startMs == 480 && f.first?.endMs == 640,
+                "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+    }
+
+    @Test func aCursorMovingOnceInALongHoldIsNoFinding() throws {
+        // a highlight held 720 ms; the cursor (one tile) moves 400 ms into it, 320 ms before the
+        // next page cuts in: inside the hold, no finding, however long the hold
+        func frame(_ page: PNGImage, cursorAt x: Int) -> PNGImage {
+            var p = page
+            SyntheticClip.fill(&p, Rect(x: x, y: 180, w: 6, h: 6), (30, 30, 30))
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = 80
+        clip.hold(frame(a, cursorAt: 100), ms: 480)
+        clip.hold(frame(b, cursorAt: 100), ms: 400)
+        clip.hold(frame(b, cursorAt: 103), ms: 320)
+        clip.hold(frame(a, cursorAt: 103), ms: 480)
+        let f = try clip.findings()
+        #expect(f.map(\.startMs) == [480, 1200], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+    }
 }
 
 extension PNGImage {

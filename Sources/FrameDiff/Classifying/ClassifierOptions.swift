@@ -88,6 +88,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and a blend through a ground (α·old + β·new + (1−α−β)·ground, the pages' opacities
     /// summing under 1 halfway) when what it leaves is at most this.
     public var groundFadeResidual: Double = 0.1
+    /// Levels the ground's share of such a frame may stray outside 0-255, and the frames' readings
+    /// of the ground colour from one another (in the picture's levels).
+    public var groundMargin: Double = 4
     /// A fade's blend weight may step back by this much from frame to frame (rounding, codec), and
     /// lie this far outside 0-1 (an eased curve overshooting by a level).
     public var fadeSlack: Double = 0.1

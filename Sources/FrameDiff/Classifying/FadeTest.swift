@@ -2,12 +2,17 @@
 /// with α falling from frame to frame (by at most `slack` back, and at most `slack` outside 0-1:
 /// rounding, an eased curve overshooting by a level). A crossfade, a fade to or from a colour and
 /// a dimming backdrop pass; a slide, a zoom or content arriving piece by piece do not.
+/// `residualThroughGround` also lets the two pages' opacities sum under 1 over one ground colour.
 ///
 ///     let r = FadeTest(slack: 0.1).residual(frames, old: a, new: b, over: tiles)   // nil: no blend fits
 struct FadeTest {
     let slack: Double
-    /// Levels the ground's share of a frame may stray outside 0-255 (`residualThroughGround`).
+    /// Levels the ground's share of a frame may stray outside 0-255, and the ground colours
+    /// read off the frames from one another (`residualThroughGround`; `groundMargin` option).
     var groundMargin = 4.0
+    /// The through-ground fit solves α, β and a colour per frame: on fewer tiles than this it fits
+    /// content arriving piece by piece exactly (3 grey tiles always do).
+    static let groundTiles = 8
 
     /// The largest share of the change between the states that a frame's blend α·old + (1−α)·new
     /// (α falling from frame to frame) leaves unexplained, or nil when no blend fits at all.
@@ -40,10 +45,13 @@ struct FadeTest {
     /// Like `residual`, for a fade through a ground: every frame between is α·old + β·new +
     /// (1−α−β)·ground, α falling and β rising, at most half ground, the ground a colour (the
     /// dark window background an app's pages fade out to and in from, each page's opacity
-    /// under 1 halfway: Surface Duo's two-pane navigation at 0.18 old + 0.58 new). α + β = 1 is
-    /// the plain crossfade, so this is never larger than `residual`, when both fit.
+    /// under 1 halfway: Surface Duo's two-pane navigation at 0.18 old + 0.58 new), the same ground
+    /// on every frame where it shows (a tenth or more) within `groundMargin` levels per tenth.
+    /// α + β = 1 is the plain crossfade, so this is never larger than `residual` when both fit.
+    /// nil when no such blend fits, on fewer than `groundTiles` tiles, or when the two states are
+    /// nearly one picture brightened or dimmed (then α and β cannot be told apart).
     func residualThroughGround(_ frames: [Thumbnail], old: Thumbnail, new: Thumbnail, over tiles: [Int]) -> Double? {
-        guard !frames.isEmpty, !tiles.isEmpty else { return nil }
+        guard !frames.isEmpty, tiles.count >= Self.groundTiles else { return nil }
         let n = Float(tiles.count)
         var meanOld = SIMD3<Float>(), meanNew = SIMD3<Float>()
         var den = 0.0
@@ -62,9 +70,11 @@ struct FadeTest {
             nn += Double((w * w).sum())
             on += Double((o * w).sum())
         }
+        // (states correlated 0.99 or more are one picture brightened or dimmed: no fit to trust)
         let det = oo * nn - on * on
-        guard det > 1e-9 * max(1, oo * nn) else { return nil }
+        guard oo > 0, nn > 0, on * on <= 0.99 * oo * nn else { return nil }
         var previous = (alpha: 1 + slack, beta: -slack)
+        var ground: SIMD3<Float>?
         var worst = 0.0
         for f in frames {
             var meanFrame = SIMD3<Float>()
@@ -84,6 +94,12 @@ struct FadeTest {
             let rest = Float(1 - alpha - beta), offset = meanFrame - Float(alpha) * meanOld - Float(beta) * meanNew
             let low = min(0, rest) * 255 - Float(groundMargin), high = max(0, rest) * 255 + Float(groundMargin)
             guard (0..<3).allSatisfy({ offset[$0] >= low && offset[$0] <= high }) else { return nil }
+            if rest >= 0.1 {
+                let g = offset / rest
+                // (one ground: a tenth of a frame strays from it by at most `groundMargin` levels)
+                if let ground, (0..<3).contains(where: { abs(g[$0] - ground[$0]) * rest > Float(groundMargin) }) { return nil }
+                ground = ground ?? g
+            }
             var residual = 0.0
             for t in tiles {
                 let r = f.mean(t) - (Float(alpha) * old.mean(t) + Float(beta) * new.mean(t) + offset)

@@ -39,7 +39,8 @@ struct TransitionDetector: Detector {
         let cols = grid.columns
         let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }
         decided = []
-        // bounded by what was decided before in the same place, the next candidates there, the blanks
+        // (a transition's states may not reach past what was decided before in its place, the next
+        // candidate there, or a blank: those pictures are theirs)
         func bounds(_ a: Int, _ b: Int, box: TileBox) -> (lo: Int, hi: Int, previousChange: Double) {
             var lo = 0, hi = window.count - 1
             var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
@@ -57,17 +58,17 @@ struct TransitionDetector: Detector {
         // A run split at a jump on its first frame whose frames are all blends of the states around
         // it is one fade: at 12 fps an eased crossfade's first frame carries 80% of it. The pieces
         // are judged alone otherwise (a fade cut short by a page, a cut beside a progress bar).
-        var wholeFades = Set<[Int]>()
+        var wholeFades = Set<Int>()
         for (i, c) in candidates.enumerated() where !c.held {
-            if let whole = c.whole, wholeFades.contains(whole) { continue }
+            if let part = c.part, wholeFades.contains(part) { continue }
             var (lo, hi, previousChange) = bounds(c.a, c.b, box: boxes[i])
             var judged: TransitionJudge.Result?
-            if let whole = c.whole, c.a == whole[0], c.frames.count == 1 {
+            if let whole = c.whole, let part = c.part {
                 let b = bounds(whole[0], whole[whole.count - 1], box: boxes[i])
                 if let r = judge.judge(TransitionFinder.Candidate(frames: whole, tiles: c.tiles), window: window, bounds: (b.lo, b.hi),
                                        excluded: excluded), r.kind == .fade {
                     (judged, lo, hi, previousChange) = (r, b.lo, b.hi, b.previousChange)
-                    wholeFades.insert(whole)
+                    wholeFades.insert(part)
                 }
             }
             judged = judged ?? judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
@@ -123,11 +124,6 @@ struct TransitionDetector: Detector {
                   let j = decided.indices.filter({ $0 != i && follows($0, i) }).min(by: { decided[$0].start < decided[$1].start }) else {
                 i += 1
                 continue
-            }
-            if debugClassifier {
-                let (a, b) = (decided[i].box, decided[j].box)
-                let gx = max(0, max(a.x0, b.x0) - min(a.x1, b.x1) - 1), gy = max(0, max(a.y0, b.y0) - min(a.y1, b.y1) - 1)
-                debugLine("chain \(window.ms(decided[i].start))-\(window.ms(decided[i].end)) + \(window.ms(decided[j].start))-\(window.ms(decided[j].end)) gap \(gx),\(gy) tiles of \(cols)")
             }
             let next = decided.remove(at: j)
             if j < i { i -= 1 }

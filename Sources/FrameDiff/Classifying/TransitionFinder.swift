@@ -18,9 +18,12 @@ struct TransitionFinder {
         /// A change inside a held picture (`holdTiles`): no transition, only the bound of the new
         /// state of the one before it (the picture it changes is not that transition's).
         var held = false
-        /// The run this piece was split from at a jump (nil when it was not split): a fade whose
-        /// first frame carries most of its change is one fade, not a cut and a fade.
+        /// The run this piece is the first of, when the run was split at a jump on its first
+        /// frame (nil otherwise): a fade whose first frame carries most of its change is one
+        /// fade, not a cut and a fade. The run's other pieces carry its `part` number.
         var whole: [Int]? = nil
+        /// Which split run a piece came from (pieces of one run share it), nil when not split at a jump.
+        var part: Int? = nil
         var a: Int { frames[0] }
         var b: Int { frames[frames.count - 1] }
     }
@@ -33,18 +36,22 @@ struct TransitionFinder {
     func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
+        var parts = 0
         for (run, heldRun) in runs(changed, window: window, minor: { minor(active[$0]) }) {
-            for group in spatialGroups(run, active: active, window: window) {
+            for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
                 for (part, held) in runs(frames, window: window, minor: { k in minor(active[k].filter { member[$0] }) }) {
-                    let pieces = splitAtJumps(part, window: window, member: member, count: group.count)
-                    if let apart = jumpApart(pieces, active: active, member: member) {
+                    let (pieces, jumps) = splitAtJumps(part, window: window, member: member, count: group.count)
+                    if let apart = jumpApart(pieces, jumps: jumps, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
                         continue
                     }
-                    for piece in pieces {
-                        out.append(Candidate(frames: piece, tiles: group, held: heldRun || held, whole: pieces.count > 1 ? part : nil))
+                    let split = jumps.contains(0) && pieces.count > 1 ? parts : nil
+                    parts += 1
+                    for (n, piece) in pieces.enumerated() {
+                        out.append(Candidate(frames: piece, tiles: group, held: heldRun || held,
+                                             whole: split != nil && n == 0 ? part : nil, part: split))
                     }
                 }
             }
@@ -66,10 +73,12 @@ struct TransitionFinder {
     }
 
     /// Consecutive changed frames, split at pauses, where a picture held for `stableMs` but for one
-    /// frame with a `minor` change (`holdTiles` tiles or fewer: a cursor, an emulator's click ring,
-    /// a caret) at least `pauseMinMs` from either side is held: that frame is a run marked `held`
-    /// (no transition), and the changes on either side two transitions (a ripple whose highlight
-    /// holds 170 ms, then a crossfade). Other minor frames stay in their run.
+    /// frame with a `minor` change (a cursor, an emulator's click ring, a caret) at least
+    /// `pauseMinMs` from either side is held: that frame is a run marked `held` (no transition),
+    /// and the changes on either side two transitions (a ripple whose highlight holds 170 ms, then
+    /// a crossfade). A minor frame that comes after the picture had held `stableMs` and less than
+    /// `stableMs` before the next change starts that change instead. Other minor frames stay in
+    /// their run.
     private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
         var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
@@ -81,11 +90,12 @@ struct TransitionFinder {
             }
             // (one such frame inside the hold, `pauseMinMs` from either side: several in a row, or
             // one right after the last change, are more likely a motion's or a fade's last steps;
-            // one after the picture had already held for `stableMs` is no longer inside that hold
-            // but the start of what follows, a click ring landing before the ripple)
-            if let p = lastMajor, pending.count == 1, window.ms(k) - window.ms(p) >= options.stableMs,
-               window.ms(pending[0]) - window.ms(p) >= options.pauseMinMs, window.ms(pending[0]) - window.ms(p) < options.stableMs,
-               window.ms(k) - window.ms(pending[0]) >= options.pauseMinMs {
+            // one after the picture had already held for `stableMs`, close before the next change,
+            // is the start of that change: a click ring landing 90 ms before the ripple)
+            let startsNext = pending.count == 1 && lastMajor.map { window.ms(pending[0]) - window.ms($0) >= options.stableMs } == true
+                && window.ms(k) - window.ms(pending[0]) < options.stableMs
+            if let p = lastMajor, pending.count == 1, !startsNext, window.ms(k) - window.ms(p) >= options.stableMs,
+               window.ms(pending[0]) - window.ms(p) >= options.pauseMinMs, window.ms(k) - window.ms(pending[0]) >= options.pauseMinMs {
                 held += pending
             } else {
                 major += pending
@@ -148,7 +158,7 @@ struct TransitionFinder {
     }
 
     /// The run's changed tiles in groups that change together.
-    private func spatialGroups(_ run: [Int], active: [[Int]], window: ClassifierWindow) -> [[Int]] {
+    private func spatialGroups(_ run: [Int], active: [[Int]]) -> [[Int]] {
         var firstSeen: [Int: Int] = [:], lastSeen: [Int: Int] = [:]
         for k in run {
             for t in active[k] {
@@ -184,9 +194,9 @@ struct TransitionFinder {
     /// of the tiles it changed alone, and the change beside it goes on as one, not two pieces either
     /// side of the cut. nil unless `pieces` are one jump between two runs of changes that touch
     /// mostly the same tiles (`jumpApartShare` of the smaller), and the tiles the jump changed that
-    /// neither run did lie beside the runs' box, not inside it.
-    private func jumpApart(_ pieces: [[Int]], active: [[Int]], member: [Bool]) -> [(frames: [Int], tiles: [Int])]? {
-        guard pieces.count == 3, pieces[1].count == 1, pieces[0].count > 1 || pieces[2].count > 1 else { return nil }
+    /// neither run did have a box clear of the runs' box (beside it, not over it).
+    private func jumpApart(_ pieces: [[Int]], jumps: Set<Int>, active: [[Int]], member: [Bool]) -> [(frames: [Int], tiles: [Int])]? {
+        guard pieces.count == 3, jumps == [1], pieces[0].count > 1 || pieces[2].count > 1 else { return nil }
         func tiles(_ frames: [Int]) -> Set<Int> { Set(frames.flatMap { active[$0].filter { member[$0] } }) }
         let before = tiles(pieces[0]), after = tiles(pieces[2]), jump = pieces[1][0]
         let share = options.jumpApartShare
@@ -211,19 +221,22 @@ struct TransitionFinder {
 
     /// Splits a run around a frame whose change dwarfs its neighbours': a cut while a progress bar
     /// moves, or inside a fade, is a transition of its own.
-    private func splitAtJumps(_ frames: [Int], window: ClassifierWindow, member: [Bool], count: Int) -> [[Int]] {
-        guard frames.count > 1 else { return [frames] }
+    /// The pieces, and which of them (indices) are jumps.
+    private func splitAtJumps(_ frames: [Int], window: ClassifierWindow, member: [Bool], count: Int) -> (pieces: [[Int]], jumps: Set<Int>) {
+        guard frames.count > 1 else { return ([frames], []) }
         let r = frames.map { window.rmse($0, over: member, count: count) }
         var parts: [[Int]] = []
+        var jumps = Set<Int>()
         var from = 0
         for i in frames.indices {
             let before = i > 0 ? r[i - 1] : 0, after = i + 1 < frames.count ? r[i + 1] : 0
             guard r[i] >= options.jumpRMSE, r[i] >= options.jumpRatio * max(before, after) else { continue }
             if i > from { parts.append(Array(frames[from..<i])) }
+            jumps.insert(parts.count)
             parts.append([frames[i]])
             from = i + 1
         }
         if from < frames.count { parts.append(Array(frames[from...])) }
-        return parts
+        return (parts, jumps)
     }
 }

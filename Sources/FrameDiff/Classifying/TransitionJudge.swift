@@ -25,7 +25,8 @@ struct TransitionJudge {
         var change: Double
         /// Share of the change still to go after the first step (0: it landed in one).
         var firstStepLeft: Double
-        /// How far the frames between stray from blends of the two states (nil for a cut).
+        /// How far the frames between stray from blends of the two states (nil for a cut): the
+        /// plain blend's residual, or the blend through a ground's when only that one makes it a fade.
         var blendResidual: Double?
 
         var listed: [Evidence] {
@@ -81,16 +82,20 @@ struct TransitionJudge {
         while start < c.b, fromOld(start) <= tolerance { start += 1 }
         // A region that already moves towards the new state outside the patch (a ripple spreading
         // faintly from under the pointer, a fade's first sub-threshold frames) reacted then.
-        func leadsOutside(_ k: Int, _ patch: TileBox) -> Bool {
+        func leadsOutside(_ patch: TileBox, reach: Int) -> (Int) -> Bool {
             let near = patch.grown(by: 1, columns: grid.columns, rows: grid.rows)
             let rest = region.filter { !near.contains(tile: $0, columns: grid.columns) }
-            let moved = window[k].thumb.distance(to: old, over: rest)
-            guard moved > tolerance else { return false }
-            // (towards the picture the rest goes furthest to: a ripple that spreads and fades out
-            // again leads towards its full highlight, not towards the state it returns to)
-            let far = c.frames.max { window[$0].thumb.distance(to: old, over: rest) < window[$1].thumb.distance(to: old, over: rest) }
-            let targets = [new] + (far.map { [window[$0].thumb] } ?? [])
-            return targets.contains { old.distance(to: $0, over: rest) - window[k].thumb.distance(to: $0, over: rest) >= options.leadShare * moved }
+            // (or towards the picture the rest goes furthest to from the reach on: a ripple that
+            // spreads and fades out again leads towards its full highlight, not towards the state
+            // it returns to)
+            let far = c.frames.filter { $0 >= reach }.map { ($0, window[$0].thumb.distance(to: old, over: rest)) }.max { $0.1 < $1.1 }
+            let targets = [new] + (far.map { [window[$0.0].thumb] } ?? [])
+            let spans = targets.map { old.distance(to: $0, over: rest) }
+            return { k in
+                let moved = window[k].thumb.distance(to: old, over: rest)
+                guard moved > tolerance else { return false }
+                return zip(targets, spans).contains { $1 - window[k].thumb.distance(to: $0, over: rest) >= options.leadShare * moved }
+            }
         }
         let pointer = pointerFrames(c, from: start, window: window, inTiles: inTiles, region: region.count, leadsOutside: leadsOutside)
         start = pointer ?? start
@@ -110,14 +115,17 @@ struct TransitionJudge {
         if start == end {
             kind = .cut
         } else {
-            let test = FadeTest(slack: options.fadeSlack), between = (start..<end).map { window[$0].thumb }
+            let test = FadeTest(slack: options.fadeSlack, groundMargin: options.groundMargin), between = (start..<end).map { window[$0].thumb }
             let plain = test.residual(between, old: old, new: new, over: region)
-            // (through a ground, the fit has two more unknowns: it must fit closer)
-            let ground = test.residualThroughGround(between, old: old, new: new, over: region)
-                .flatMap { $0 <= options.groundFadeResidual ? $0 : nil }
-            let residual = [plain, ground].compactMap { $0 }.min()
-            evidence.blendResidual = residual ?? 1
-            kind = (residual ?? .infinity) <= options.fadeResidual ? .fade : .motion
+            if let plain, plain <= options.fadeResidual {
+                (kind, evidence.blendResidual) = (.fade, plain)
+            } else if let ground = test.residualThroughGround(between, old: old, new: new, over: region),
+                      ground <= options.groundFadeResidual {
+                // (a blend through a ground fits a ground colour and β per frame too: its own, closer bound)
+                (kind, evidence.blendResidual) = (.fade, ground)
+            } else {
+                (kind, evidence.blendResidual) = (.motion, plain ?? 1)
+            }
         }
         return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
     }
@@ -129,7 +137,7 @@ struct TransitionJudge {
     /// the reach beyond comes too soon after the patch to be a reaction to it, or the rest of the
     /// region already leads towards the new state while the patch changes.
     private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
-                               inTiles: [Bool], region: Int, leadsOutside: (Int, TileBox) -> Bool) -> Int? {
+                               inTiles: [Bool], region: Int, leadsOutside: (TileBox, Int) -> (Int) -> Bool) -> Int? {
         let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
         var patch = TileBox([], columns: grid.columns)
         var landed: Int?
@@ -142,9 +150,9 @@ struct TransitionJudge {
             let grown = patch.union(TileBox(tiles, columns: grid.columns)), rect = grown.pixels(in: grid)
             guard Double(max(rect.w, rect.h)) <= limit else {
                 guard let landed, window.ms(k) - window.ms(landed) >= options.pointerLeadMs,
-                      Double(region) >= options.pointerFactor * Double(patch.width * patch.height),
-                      !c.frames.contains(where: { $0 >= start && $0 < k && leadsOutside($0, patch) }) else { return nil }
-                return k
+                      Double(region) >= options.pointerFactor * Double(patch.width * patch.height) else { return nil }
+                let leads = leadsOutside(patch, k)
+                return c.frames.contains { $0 >= start && $0 < k && leads($0) } ? nil : k
             }
             patch = grown
             landed = landed ?? k

@@ -120,6 +120,8 @@ public struct AnalysisSetting {
                     "a frame is a blend of two states when what the blend leaves unexplained is at most this"),
             .double("ground_fade_residual", \.classifier.groundFadeResidual, .transitions, "share", 0...1,
                     "a blend through a ground colour (the pages' opacities summing under 1 halfway) is a fade when it leaves at most this"),
+            .double("ground_margin", \.classifier.groundMargin, .transitions, "levels", 0...255,
+                    "a fade through a ground: its ground's share may stray this far outside 0-255, and the frames' readings of the ground from one another"),
             .double("fade_slack", \.classifier.fadeSlack, .transitions, "share", 0...1,
                     "a fade's weight may step back or overshoot 0-1 by this much (rounding, codec)"),
             .double("jump_ratio", \.classifier.jumpRatio, .transitions, "x", 1...1000,
