@@ -136,7 +136,7 @@ struct ClassifierTests {
     }
 
     @Test func flashRightAfterACutIsReportedWithTheCut() throws {
-        let placeholder = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72))
+        let placeholder = SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage)
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(placeholder, ms: 83.3)
@@ -151,7 +151,7 @@ struct ClassifierTests {
     /// showing on that picture then began in one window and ended in the next, and neither judged
     /// it. (A real page load mirrored, its placeholders 2753-3102 ms, was cut at 2900 that way.)
     @Test func aPlaceholderShowingWhereALongWindowIsCutIsStillAFlash() throws {
-        let placeholder = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72))
+        let placeholder = SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage)
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(b, ms: 200)
@@ -159,7 +159,7 @@ struct ClassifierTests {
         // reaches its longest (350 ms) at 783
         clip.hold(placeholder, ms: 300)
         var content = b
-        SyntheticClip.texture(&content, Rect(x: 32, y: 40, w: 112, h: 72), seed: 9)
+        SyntheticClip.texture(&content, SyntheticClip.pageBImage, seed: 9)
         clip.hold(content, ms: 400)
         var options = ClassifierOptions()
         options.maxTransitionMs = 350
@@ -241,7 +241,7 @@ struct ClassifierTests {
     }
 
     @Test func variableAndConstantFrameRatesGiveTheSameFindings() throws {
-        let placeholder = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72))
+        let placeholder = SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage)
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         for k in 1...7 { clip.hold(SyntheticClip.blend(a, b, Double(k) / 7), ms: period) }
@@ -662,7 +662,7 @@ struct ClassifierTests {
         // the page comes out of the blank with its image slot a flat blue box for one frame (a
         // search button drawn before its icon, WebPageTest's lemons at 1522.5 ms): the box shows
         // on the painted page, not on the blank, though it ends one frame after the blank does
-        let painted = SyntheticClip.placeholder(on: b, at: Rect(x: 32, y: 40, w: 112, h: 72), colour: (75, 137, 246))
+        let painted = SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage, colour: (75, 137, 246))
         let f = try throughABlank(whiteFrames: 5, then: [(painted, 1)]).findings()
         let paint = 400 + 5 * period
         #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.endMs - paint) < 1 }, "\(listed(f))")

@@ -6,7 +6,9 @@ struct SyntheticClip {
     static let width = 160, height = 320
     /// The two pages most tests change between, and the frame period they hold frames for (60 fps).
     static let pageA = page(seed: 1)
-    static let pageB = page(seed: 2, background: (236, 242, 250), image: Rect(x: 32, y: 40, w: 112, h: 72))
+    static let pageB = page(seed: 2, background: (236, 242, 250), image: pageBImage)
+    /// Where `pageB` shows its image: the slot most placeholder tests fill.
+    static let pageBImage = Rect(x: 32, y: 40, w: 112, h: 72)
     static let period = 1000.0 / 60
 
     /// A page: background, header, rows of text-like stripes, a textured image at `image`.

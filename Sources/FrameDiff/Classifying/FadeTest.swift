@@ -53,37 +53,31 @@ struct FadeTest {
     func residualThroughGround(_ frames: [Thumbnail], old: Thumbnail, new: Thumbnail, over tiles: [Int]) -> Double? {
         guard !frames.isEmpty, tiles.count >= Self.groundTiles else { return nil }
         let n = Float(tiles.count)
-        var meanOld = SIMD3<Float>(), meanNew = SIMD3<Float>()
-        var den = 0.0
-        for t in tiles {
-            meanOld += old.mean(t) / n
-            meanNew += new.mean(t) / n
-            let d = old.mean(t) - new.mean(t)
-            den += Double((d * d).sum())
-        }
-        guard den > 0 else { return nil }
+        let olds = tiles.map { old.mean($0) }, news = tiles.map { new.mean($0) }
+        let meanOld = olds.reduce(SIMD3<Float>()) { $0 + $1 / n }, meanNew = news.reduce(SIMD3<Float>()) { $0 + $1 / n }
         // (the ground's per-channel offset is solved away by centring each channel over the tiles)
-        var oo = 0.0, nn = 0.0, on = 0.0
-        for t in tiles {
-            let o = old.mean(t) - meanOld, w = new.mean(t) - meanNew
-            oo += Double((o * o).sum())
-            nn += Double((w * w).sum())
-            on += Double((o * w).sum())
+        let o = olds.map { $0 - meanOld }, w = news.map { $0 - meanNew }
+        var den = 0.0, oo = 0.0, nn = 0.0, on = 0.0
+        for i in tiles.indices {
+            den += Double(((olds[i] - news[i]) * (olds[i] - news[i])).sum())
+            oo += Double((o[i] * o[i]).sum())
+            nn += Double((w[i] * w[i]).sum())
+            on += Double((o[i] * w[i]).sum())
         }
         // (states correlated 0.99 or more are one picture brightened or dimmed: no fit to trust)
+        guard den > 0, oo > 0, nn > 0, on * on <= 0.99 * oo * nn else { return nil }
         let det = oo * nn - on * on
-        guard oo > 0, nn > 0, on * on <= 0.99 * oo * nn else { return nil }
         var previous = (alpha: 1 + slack, beta: -slack)
         var ground: SIMD3<Float>?
         var worst = 0.0
         for f in frames {
-            var meanFrame = SIMD3<Float>()
-            for t in tiles { meanFrame += f.mean(t) / n }
+            let values = tiles.map { f.mean($0) }
+            let meanFrame = values.reduce(SIMD3<Float>()) { $0 + $1 / n }
             var fo = 0.0, fn = 0.0
-            for t in tiles {
-                let e = f.mean(t) - meanFrame
-                fo += Double((e * (old.mean(t) - meanOld)).sum())
-                fn += Double((e * (new.mean(t) - meanNew)).sum())
+            for i in tiles.indices {
+                let e = values[i] - meanFrame
+                fo += Double((e * o[i]).sum())
+                fn += Double((e * w[i]).sum())
             }
             let alpha = (fo * nn - fn * on) / det, beta = (fn * oo - fo * on) / det
             // (at most half ground: a frame all ground is a blank between two cuts, not a blend)
@@ -101,8 +95,8 @@ struct FadeTest {
                 ground = ground ?? g
             }
             var residual = 0.0
-            for t in tiles {
-                let r = f.mean(t) - (Float(alpha) * old.mean(t) + Float(beta) * new.mean(t) + offset)
+            for i in tiles.indices {
+                let r = values[i] - (Float(alpha) * olds[i] + Float(beta) * news[i] + offset)
                 residual += Double((r * r).sum())
             }
             worst = max(worst, (residual / den).squareRoot())

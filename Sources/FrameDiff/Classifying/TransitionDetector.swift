@@ -58,12 +58,14 @@ struct TransitionDetector: Detector {
         // A run split at a jump on its first frame whose frames are all blends of the states around
         // it is one fade: at 12 fps an eased crossfade's first frame carries 80% of it. The pieces
         // are judged alone otherwise (a fade cut short by a page, a cut beside a progress bar).
-        var wholeFades = Set<Int>()
+        var tried = Set<Int>(), wholeFades = Set<Int>()
         for (i, c) in candidates.enumerated() where !c.held {
             if let part = c.part, wholeFades.contains(part) { continue }
             var (lo, hi, previousChange) = bounds(c.a, c.b, box: boxes[i])
             var judged: TransitionJudge.Result?
-            if let whole = c.whole, let part = c.part {
+            // (candidates come in time order: a run's first piece, its jump, comes first)
+            if let part = c.part, tried.insert(part).inserted {
+                let whole = candidates.filter { $0.part == part }.flatMap(\.frames)
                 let b = bounds(whole[0], whole[whole.count - 1], box: boxes[i])
                 if let r = judge.judge(TransitionFinder.Candidate(frames: whole, tiles: c.tiles), window: window, bounds: (b.lo, b.hi),
                                        excluded: excluded), r.kind == .fade {

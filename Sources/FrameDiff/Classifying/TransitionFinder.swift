@@ -18,11 +18,9 @@ struct TransitionFinder {
         /// A change inside a held picture (`holdTiles`): no transition, only the bound of the new
         /// state of the one before it (the picture it changes is not that transition's).
         var held = false
-        /// The run this piece is the first of, when the run was split at a jump on its first
-        /// frame (nil otherwise): a fade whose first frame carries most of its change is one
-        /// fade, not a cut and a fade. The run's other pieces carry its `part` number.
-        var whole: [Int]? = nil
-        /// Which split run a piece came from (pieces of one run share it), nil when not split at a jump.
+        /// The run a piece was split from, when it was split at a jump on its first frame (its
+        /// pieces share the number; nil otherwise): a fade whose first frame carries most of its
+        /// change is one fade, not a cut and a fade.
         var part: Int? = nil
         var a: Int { frames[0] }
         var b: Int { frames[frames.count - 1] }
@@ -49,10 +47,7 @@ struct TransitionFinder {
                     }
                     let split = jumps.contains(0) && pieces.count > 1 ? parts : nil
                     parts += 1
-                    for (n, piece) in pieces.enumerated() {
-                        out.append(Candidate(frames: piece, tiles: group, held: heldRun || held,
-                                             whole: split != nil && n == 0 ? part : nil, part: split))
-                    }
+                    out += pieces.map { Candidate(frames: $0, tiles: group, held: heldRun || held, part: split) }
                 }
             }
         }
@@ -92,14 +87,14 @@ struct TransitionFinder {
             // one right after the last change, are more likely a motion's or a fade's last steps;
             // one after the picture had already held for `stableMs`, close before the next change,
             // is the start of that change: a click ring landing 90 ms before the ripple)
-            let startsNext = pending.count == 1 && lastMajor.map { window.ms(pending[0]) - window.ms($0) >= options.stableMs } == true
-                && window.ms(k) - window.ms(pending[0]) < options.stableMs
-            if let p = lastMajor, pending.count == 1, !startsNext, window.ms(k) - window.ms(p) >= options.stableMs,
-               window.ms(pending[0]) - window.ms(p) >= options.pauseMinMs, window.ms(k) - window.ms(pending[0]) >= options.pauseMinMs {
-                held += pending
-            } else {
-                major += pending
+            var inHold = false
+            if let p = lastMajor, pending.count == 1 {
+                let sinceLast = window.ms(pending[0]) - window.ms(p), untilNext = window.ms(k) - window.ms(pending[0])
+                let startsNext = sinceLast >= options.stableMs && untilNext < options.stableMs
+                inHold = !startsNext && sinceLast + untilNext >= options.stableMs
+                    && sinceLast >= options.pauseMinMs && untilNext >= options.pauseMinMs
             }
+            if inHold { held += pending } else { major += pending }
             pending = []
             major.append(k)
             lastMajor = k

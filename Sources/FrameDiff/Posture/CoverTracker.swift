@@ -45,9 +45,8 @@ struct CoverTracker: Sendable {
     private var endingFromMs: Double?     // detail is back; the cover ends when the picture holds still
     private var baselinePicture = Thumbnail(tiles: 0)
     private var deepest: (share: Double, shift: Double) = (1, 0)
-    /// The picture's brightness before the cover, and how far it moved at the deepest frame (a
-    /// share of the brighter of the two).
-    private var levelBefore = 0.0
+    /// How far the picture's brightness moved from the one before the cover at its deepest frame
+    /// (a share of the brighter of the two).
     private var dimmed = 0.0
 
     private var last: (ms: Double, share: Double, picture: Thumbnail)?
@@ -111,7 +110,6 @@ struct CoverTracker: Sendable {
         } else if baseline >= options.coverMinDetail, share < options.coverDropTo * baseline, meanShift < Float(options.coverMaxMeanShift) {
             // the cover began with the change that led into it (it fades in over a few frames)
             coverStart = (runStartMs ?? m.ptsMs, baseline)
-            levelBefore = baselinePicture.level
             deepen(share, board.picture)
         } else if !broad {
             // the detail of the last still picture
@@ -124,7 +122,8 @@ struct CoverTracker: Sendable {
     /// The cover's deepest frame so far: the least detail.
     private mutating func deepen(_ share: Double, _ picture: Thumbnail) {
         deepest = (share, picture.distance(to: baselinePicture))
-        let now = picture.level
-        dimmed = abs(now - levelBefore) / max(levelBefore, now, 1)
+        // (the picture before stays the cover's baseline until it closes)
+        let (before, now) = (baselinePicture.level, picture.level)
+        dimmed = abs(now - before) / max(before, now, 1)
     }
 }
