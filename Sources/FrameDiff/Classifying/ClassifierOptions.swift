@@ -113,6 +113,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// once are one cut, the parts of a crossfade one fade; a clock ticking once while a panel
     /// slides is not part of the slide).
     public var togetherShare: Double = 0.5
+    /// A motion that begins as another comes to rest continues it (a drag crossing from one screen
+    /// to the other) only within this many pixels of it: a phone mock-up beside another, 185 px
+    /// away, is another screen with events of its own. The Duo's hinge lies 64-128 px across.
+    public var chainReachPx: Int = 128
     /// A transition whose region moved by less than this many shift thresholds on average, over a
     /// single tile, is codec flicker rather than a change of the UI.
     public var singleTileExcursion: Double = 3

@@ -89,7 +89,7 @@ struct TransitionDetector: Detector {
         }
         // (each piece claims its own box: the space between two chained pieces is not the motion's)
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
-        chainTouching(window, pauseMs: w.pauseMs, columns: cols)
+        chainTouching(window, pauseMs: w.pauseMs, reach: (options.chainReachPx + grid.tile - 1) / grid.tile, grid: grid)
     }
 
     /// A strip along the frame's left or right side, at most `share` of its width
@@ -111,14 +111,16 @@ struct TransitionDetector: Detector {
     }
 
     /// A motion that begins when another comes to rest, on that frame or before the picture held
-    /// for a pause (`pauseMs`), anywhere in the frame, is the same movement going on (a drag
+    /// for a pause (`pauseMs`), within `reach` tiles of it, is the same movement going on (a drag
     /// crossing from one screen to the other, a sheet whose slow end moves another region): one
     /// motion from the first's start to the last's end, over both pieces' tiles, with the larger
     /// piece's evidence. Of several that follow, the earliest is taken first.
-    private mutating func chainTouching(_ window: ClassifierWindow, pauseMs: Double, columns cols: Int) {
+    private mutating func chainTouching(_ window: ClassifierWindow, pauseMs: Double, reach: Int, grid: TileGrid) {
+        let cols = grid.columns
         func follows(_ j: Int, _ i: Int) -> Bool {
             decided[j].kind == .motion && decided[j].start >= decided[i].end
                 && window.ms(decided[j].start) - window.ms(decided[i].end) < pauseMs
+                && decided[i].box.grown(by: reach, columns: cols, rows: grid.rows).intersects(decided[j].box)
         }
         var i = 0
         while i < decided.count {

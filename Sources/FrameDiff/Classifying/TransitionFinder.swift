@@ -164,17 +164,25 @@ struct TransitionFinder {
         let parts = TileBox.components(of: Array(firstSeen.keys), columns: grid.columns)
         guard parts.count > 1 else { return parts }
         let spans = parts.map { p in (p.map { firstSeen[$0]! }.min()!, p.map { lastSeen[$0]! }.max()!) }
+        // which frames each part changes on: two places changing on mostly different frames are
+        // separate events, though their first and last frames interleave (two phones side by side,
+        // each with taps and keyboards of its own)
+        var partOf: [Int: Int] = [:]
+        for (i, p) in parts.enumerated() { for t in p { partOf[t] = i } }
+        var frameSets = [Set<Int>](repeating: [], count: parts.count)
+        for k in run { for t in active[k] { if let i = partOf[t] { frameSets[i].insert(k) } } }
         let boxes = parts.map { TileBox($0, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows) }
         let near = boxes.map { $0.grown(by: 1, columns: grid.columns, rows: grid.rows) }
         var sets = DisjointSets(count: parts.count)
         for i in parts.indices {
             for j in parts.indices where j > i {
                 let (a, b) = (spans[i], spans[j])
-                let overlap = min(a.1, b.1) - max(a.0, b.0) + 1, union = max(a.1, b.1) - min(a.0, b.0) + 1
+                let overlap = min(a.1, b.1) - max(a.0, b.0) + 1
+                let shared = frameSets[i].intersection(frameSets[j]).count, either = frameSets[i].union(frameSets[j]).count
                 // a piece inside another's extent, or next to it while it changes, is part of it
                 let during = (a.0 >= b.0 - 1 && a.1 <= b.1 + 1) || (b.0 >= a.0 - 1 && b.1 <= a.1 + 1)
                 let inside = overlap > 0 && (boxes[i].contains(boxes[j]) || boxes[j].contains(boxes[i]))
-                if inside || (during && near[i].intersects(near[j])) || Double(overlap) >= options.togetherShare * Double(union) {
+                if inside || (during && near[i].intersects(near[j])) || Double(shared) >= options.togetherShare * Double(either) {
                     sets.union(i, j)
                 }
             }

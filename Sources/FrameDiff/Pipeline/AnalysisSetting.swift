@@ -134,6 +134,8 @@ public struct AnalysisSetting {
                     "pieces alike in kind and place overlapping this share of the shorter are one finding"),
             .double("together_share", \.classifier.togetherShare, .transitions, "share", 0...1,
                     "changes in separate places are one transition when their frames overlap this share of their union"),
+            .int("chain_reach_px", \.classifier.chainReachPx, .transitions, "px", 0...100000,
+                 "a motion starting as another rests continues it only this near it"),
             .double("single_tile_excursion", \.classifier.singleTileExcursion, .transitions, "x shift threshold", 0...1000,
                     "a one-tile change moving less than this is codec flicker"),
             .double("sharp_factor", \.classifier.sharpFactor, .transitions, "x tile threshold", 0...1000,
