@@ -192,6 +192,11 @@ uint64_t fd_thread_cpu_ns(void);
 uint64_t fd_process_cpu_ns(void);
 
 // ---------------------------------------------------------------------------------------------
+// Memory: hands what the allocator keeps freed back to the system (glibc's malloc_trim; nothing
+// elsewhere). Between the films of a batch, not per frame.
+void fd_release_free_memory(void);
+
+// ---------------------------------------------------------------------------------------------
 // Digests (libavutil): SHA-256 of `size` bytes into `out`. 0, or -1 when no memory.
 int fd_sha256(const uint8_t *data, size_t size, uint8_t out[32]);
 
