@@ -128,4 +128,33 @@ struct ScreenAreaTrackerTests {
         sweep.still(30)
         #expect(sweep.screenChanges().isEmpty)
     }
+
+    /// A dark theme's page load: the browser's chrome (top two rows) keeps its detail, the page
+    /// below goes blank and dark for 800 ms with the pointer resting on it (one tile, 5 rows up
+    /// from the bottom), then the page paints. The rows below the pointer are a dark band the
+    /// whole width, but the line past it is the blank page's dark, not a screen.
+    static func darkPageLoad(_ options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
+        var f = film()
+        f.screens = ScreenAreaTracker(options: options)
+        f.frame(f.all, complete: true, look: page)
+        f.still(5)
+        let pointer = (cols - 5) * cols + 7
+        f.frame(f.all.filter { $0 / cols >= 2 }) { t in t == pointer ? page(t) : black }
+        f.still(24)
+        f.frame(f.all.filter { $0 / cols >= 2 && $0 != pointer }) { t in page(t + 3) }
+        f.still(30)
+        return f
+    }
+
+    @Test func aPointerOverADarkBlankPageIsNoBand() {
+        let f = Self.darkPageLoad()
+        #expect(f.screenChanges().isEmpty)
+    }
+
+    @Test func withoutTheEdgeTestTheDarkBlankPageIsAFold() {
+        var o = PostureInferenceOptions()
+        o.screenEdgeDark = 1
+        let f = Self.darkPageLoad(o)
+        #expect(f.screenChanges().map(\.kind) == [.close])
+    }
 }

@@ -113,17 +113,20 @@ public struct TileBoard: Sendable {
     /// every tile `alike`, at most `limit`: the bar along that edge. Tiles are asked line by line
     /// from the edge inwards, each line from its first row or column.
     func barLength(from edge: Edge, limit: Int, where alike: (Int) -> Bool) -> Int {
-        let cols = grid.columns, rows = grid.rows
-        func line(_ k: Int) -> Bool {
-            switch edge {
-            case .left: return (0..<rows).allSatisfy { alike($0 * cols + k) }
-            case .right: return (0..<rows).allSatisfy { alike($0 * cols + cols - 1 - k) }
-            case .top: return (0..<cols).allSatisfy { alike(k * cols + $0) }
-            case .bottom: return (0..<cols).allSatisfy { alike((rows - 1 - k) * cols + $0) }
-            }
-        }
         var n = 0
-        while n < limit && line(n) { n += 1 }
+        while n < limit && line(n, from: edge).allSatisfy(alike) { n += 1 }
         return n
+    }
+
+    /// The tiles of the `k`th line of tiles in from `edge` (a column from the left or right, a row
+    /// from the top or bottom).
+    func line(_ k: Int, from edge: Edge) -> [Int] {
+        let cols = grid.columns, rows = grid.rows
+        switch edge {
+        case .left: return (0..<rows).map { $0 * cols + k }
+        case .right: return (0..<rows).map { $0 * cols + cols - 1 - k }
+        case .top: return (0..<cols).map { k * cols + $0 }
+        case .bottom: return (0..<cols).map { (rows - 1 - k) * cols + $0 }
+        }
     }
 }

@@ -258,6 +258,8 @@ public struct AnalysisSetting {
                     "an emulator scaling the small display back up within this is the same fold"),
             .double("screen_min_detail", \.posture.inference.screenMinDetail, .posture, "share", 0...1,
                     "a screen with detail in fewer of its tiles is none (a fade to black)"),
+            .double("screen_edge_dark", \.posture.inference.screenEdgeDark, .posture, "share", 0...1,
+                    "a band ends where a screen begins: at most this share of the line past it in the band's colour"),
             .double("screen_settled_ms", \.posture.inference.screenSettledMs, .posture, "ms", 0...60000,
                     "a refit is over once the picture held this long"),
             .double("unfold_min_changed", \.posture.inference.unfoldMinChanged, .posture, "share", 0...1,

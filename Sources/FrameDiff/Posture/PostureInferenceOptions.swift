@@ -66,6 +66,10 @@ public struct PostureInferenceOptions: Sendable {
     public var screenHoldMs: Double = 300
     public var screenRefitMs: Double = 3_000
     public var screenMinDetail: Double = 0.05
+    /// ...and a band ends where a screen begins: at most this share of the line of tiles past it
+    /// may still be flat in the band's colour (a pointer over a page still blank and dark stops a
+    /// band of no screen).
+    public var screenEdgeDark: Double = 0.5
     public var screenSettledMs: Double = 150
     /// A fold whose small display the emulator scaled back up to fill the frame shows no band
     /// when the phone unfolds: the next run of changes in which one frame changes at least this

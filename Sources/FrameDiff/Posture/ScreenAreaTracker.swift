@@ -151,12 +151,13 @@ struct ScreenAreaTracker: Sendable {
         guard cols >= 8, rows >= 8 else { return 1 }
         let picture = board.picture, dark = Float(options.darkLevel), same = Float(options.barTolerance)
         // a band is flat tiles of one dark colour: the colour of its first tile
+        func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool {
+            let m = picture.mean(i)
+            return picture.isFlat(i) && max(m.x, m.y, m.z) < dark && maxAbs(m - c) <= same
+        }
         func darkBar(from edge: TileBoard.Edge, first: Int, limit: Int) -> Int {
             let c = picture.mean(first)
-            return board.barLength(from: edge, limit: limit) { i in
-                let m = picture.mean(i)
-                return picture.isFlat(i) && max(m.x, m.y, m.z) < dark && maxAbs(m - c) <= same
-            }
+            return board.barLength(from: edge, limit: limit) { alike($0, c) }
         }
         let left = darkBar(from: .left, first: 0, limit: cols), right = darkBar(from: .right, first: cols - 1, limit: cols)
         let top = darkBar(from: .top, first: 0, limit: rows), bottom = darkBar(from: .bottom, first: (rows - 1) * cols, limit: rows)
@@ -169,7 +170,14 @@ struct ScreenAreaTracker: Sendable {
         if band == length { return nil }  // all dark: no screen to see
         var screen = (x0: 0, x1: cols, y0: 0, y1: rows)
         var share = 1.0
-        if Double(band) >= options.screenMinBand * Double(length), Double(opposite) <= options.screenMaxOppositeBand * Double(length) {
+        // (a screen begins where the band ends: the line past it is mostly not the band's colour.
+        // A pointer resting on a dark page that is still blank stops a band too, with the page's
+        // dark all around it: a negated desktop page load's blank read as a fold)
+        let edges: [TileBoard.Edge] = [.left, .right, .top, .bottom], firsts = [0, cols - 1, 0, (rows - 1) * cols]
+        let beyond = band < length ? board.line(band, from: edges[widest]) : []
+        let darkBeyond = beyond.filter { alike($0, picture.mean(firsts[widest])) }.count
+        if Double(band) >= options.screenMinBand * Double(length), Double(opposite) <= options.screenMaxOppositeBand * Double(length),
+           Double(darkBeyond) <= options.screenEdgeDark * Double(beyond.count) {
             share = Double(length - band) / Double(length)
             switch widest {
             case 0: screen.x0 = band
