@@ -1,4 +1,6 @@
 // memory.c - handing freed memory back to the system between the films of a batch.
+#include <stdlib.h>
+
 #include "cframediff.h"
 
 #ifdef __GLIBC__
@@ -6,8 +8,7 @@
 #endif
 
 // NB: per film, not per frame: trimming every 60 frames cost five times the page faults for a few
-// MB (Analysis.swift). Between films it is once a film, and it is what keeps a batch flat: glibc
-// keeps what the finished films freed in the arenas of the threads that freed it.
+// MB (Analysis.swift); per film it costs 3.6% of a batch's CPU in system time (FreeMemory.swift).
 void fd_release_free_memory(void) {
 #ifdef __GLIBC__
     malloc_trim(0);

@@ -375,11 +375,11 @@ static int open_film(fd_video *v, char *err, size_t errlen) {
     ret = avcodec_parameters_to_context(v->dec, st->codecpar);
     if (ret < 0) { fd_set_error(err, errlen, "bad codec parameters", ret); return -1; }
     v->dec->pkt_timebase = st->time_base;
-    // 0 is one thread per core, not FFmpeg's automatic count (one more than the cores for frame
-    // threading): the measuring and classifying threads want the cores too. On 2 cores, 3 frame
-    // threads cost the second bench film 9% of wall time against 2 (framediff's stage account:
-    // more decoder CPU, no more frames a second); ffmpeg alone is faster with 2 as well.
-    v->dec->thread_count = v->threads > 0 ? v->threads : av_cpu_count();
+    // NB: 0 is one thread per core (at most 16, FFmpeg's own cap), not FFmpeg's automatic count
+    // (one more than the cores for frame threading): the measuring and classifying threads want
+    // the cores too. On 2 cores, 3 frame threads cost the second bench film 9% of wall time
+    // against 2 (more decoder CPU, no more frames a second); ffmpeg alone is faster with 2 as well.
+    v->dec->thread_count = v->threads > 0 ? v->threads : FFMIN(av_cpu_count(), 16);
     v->dec->thread_type = FF_THREAD_FRAME | FF_THREAD_SLICE;
     ret = avcodec_open2(v->dec, codec, NULL);
     if (ret < 0) { fd_set_error(err, errlen, "cannot open the decoder", ret); return -1; }

@@ -81,7 +81,7 @@ struct AuditCommand: Command {
             DispatchQueue.global().async(group: workers) {
                 while !stop.isSet, let i = state.next() {
                     self.audit(filmList[i], index: i, found: found, options: analysis, state: state)
-                    releaseFreeMemory()  // (a batch's peak stays flat in its number of films)
+                    releaseFreeMemory()  // (what the film freed: see FreeMemory.swift)
                 }
             }
         }

@@ -114,8 +114,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// slides is not part of the slide).
     public var togetherShare: Double = 0.5
     /// A motion that begins as another comes to rest continues it (a drag crossing from one screen
-    /// to the other) only within this many pixels of it: a phone mock-up beside another, 185 px
-    /// away, is another screen with events of its own. The Duo's hinge lies 64-128 px across.
+    /// to the other) only when their tile boxes lie closer than this many pixels (rounded up to
+    /// whole tiles): a phone mock-up beside another, 185 px away, is another screen with events of
+    /// its own. A Surface Duo drag crosses 64-128 px between its pieces.
     public var chainReachPx: Int = 128
     /// A transition whose region moved by less than this many shift thresholds on average, over a
     /// single tile, is codec flicker rather than a change of the UI.
@@ -243,6 +244,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and the tiles a ring of `pixels` px around a box spans: at least two, since the ring
     /// leaves out the tile next to the box.
     static func ringTiles(_ pixels: Int, tile: Int) -> Int { max(2, (pixels + tile - 1) / max(1, tile)) }
+
+    /// ...and the tiles a reach of `pixels` px spans, rounded up.
+    static func reachTiles(_ pixels: Int, tile: Int) -> Int { (pixels + max(1, tile) - 1) / max(1, tile) }
 
     /// How long a picture held still is a pause, for a film of frame period `periodMs`.
     func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }

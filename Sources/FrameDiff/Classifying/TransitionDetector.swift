@@ -89,7 +89,7 @@ struct TransitionDetector: Detector {
         }
         // (each piece claims its own box: the space between two chained pieces is not the motion's)
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
-        chainTouching(window, pauseMs: w.pauseMs, reach: (options.chainReachPx + grid.tile - 1) / grid.tile, grid: grid)
+        chainTouching(window, pauseMs: w.pauseMs, reach: ClassifierOptions.reachTiles(options.chainReachPx, tile: grid.tile), grid: grid)
     }
 
     /// A strip along the frame's left or right side, at most `share` of its width

@@ -167,10 +167,20 @@ struct TransitionFinder {
         // which frames each part changes on: two places changing on mostly different frames are
         // separate events, though their first and last frames interleave (two phones side by side,
         // each with taps and keyboards of its own)
-        var partOf: [Int: Int] = [:]
+        // (ascending frame lists, counted by a merge walk: sets hashed every frame of every part)
+        var partOf = [Int](repeating: -1, count: grid.count)
         for (i, p) in parts.enumerated() { for t in p { partOf[t] = i } }
-        var frameSets = [Set<Int>](repeating: [], count: parts.count)
-        for k in run { for t in active[k] { if let i = partOf[t] { frameSets[i].insert(k) } } }
+        var frameLists = [[Int]](repeating: [], count: parts.count)
+        for k in run {
+            for t in active[k] where partOf[t] >= 0 && frameLists[partOf[t]].last != k { frameLists[partOf[t]].append(k) }
+        }
+        func sharedFrames(_ a: [Int], _ b: [Int]) -> Int {
+            var (i, j, n) = (0, 0, 0)
+            while i < a.count && j < b.count {
+                if a[i] == b[j] { n += 1; i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+            }
+            return n
+        }
         let boxes = parts.map { TileBox($0, columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows) }
         let near = boxes.map { $0.grown(by: 1, columns: grid.columns, rows: grid.rows) }
         var sets = DisjointSets(count: parts.count)
@@ -178,11 +188,12 @@ struct TransitionFinder {
             for j in parts.indices where j > i {
                 let (a, b) = (spans[i], spans[j])
                 let overlap = min(a.1, b.1) - max(a.0, b.0) + 1
-                let shared = frameSets[i].intersection(frameSets[j]).count, either = frameSets[i].union(frameSets[j]).count
+                let shared = overlap > 0 ? sharedFrames(frameLists[i], frameLists[j]) : 0
+                let either = frameLists[i].count + frameLists[j].count - shared
                 // a piece inside another's extent, or next to it while it changes, is part of it
                 let during = (a.0 >= b.0 - 1 && a.1 <= b.1 + 1) || (b.0 >= a.0 - 1 && b.1 <= a.1 + 1)
                 let inside = overlap > 0 && (boxes[i].contains(boxes[j]) || boxes[j].contains(boxes[i]))
-                if inside || (during && near[i].intersects(near[j])) || Double(shared) >= options.togetherShare * Double(either) {
+                if inside || (during && near[i].intersects(near[j])) || (shared > 0 && Double(shared) >= options.togetherShare * Double(either)) {
                     sets.union(i, j)
                 }
             }

@@ -104,10 +104,3 @@ private final class Classifying: @unchecked Sendable {
     }
 }
 
-/// Hands back to the system what the allocator kept of the memory finished films freed: glibc
-/// keeps it in the arenas of the threads that freed it, so a batch's peak RSS would grow with the
-/// number of films (`audit --jobs 2`: 8 copies of a 3-s film peaked at 267 MiB, 32 at 302 MiB;
-/// trimmed after each film, 237 and 243). Once a film, not per frame (see `analyseFilm`).
-///
-///     for film in films { report(try analyseFilm(film, options: o)); releaseFreeMemory() }
-public func releaseFreeMemory() { fd_release_free_memory() }
