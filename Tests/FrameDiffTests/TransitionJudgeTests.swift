@@ -56,13 +56,16 @@ struct TransitionJudgeTests {
         #expect(r.kind == .motion && r.start == 6 && r.end == 9)
     }
 
+    /// A picture of flat `tiles`, each of the colour `colour` gives it.
+    static func thumb(_ tiles: [Int], _ colour: (Int) -> SIMD3<Float>) -> Thumbnail {
+        var t = Thumbnail(tiles: grid.count)
+        for i in tiles { t.set(i, mean: colour(i), flat: true) }
+        return t
+    }
+
     @Test func theFadeTestAsksForAFallingBlend() {
         let region = Self.region
-        func thumb(_ v: SIMD3<Float>) -> Thumbnail {
-            var t = Thumbnail(tiles: Self.grid.count)
-            for i in region { t.set(i, mean: v, flat: true) }
-            return t
-        }
+        func thumb(_ v: SIMD3<Float>) -> Thumbnail { Self.thumb(region) { _ in v } }
         let a = thumb(Self.old), b = thumb(Self.new)
         let blends = [0.75, 0.5, 0.25].map { thumb(Self.new + (Self.old - Self.new) * Float($0)) }
         let test = FadeTest(slack: 0.1)
@@ -78,11 +81,7 @@ struct TransitionJudgeTests {
     @Test func aBlendThroughAGroundIsAFadeAndAHighlightOverItIsNot() {
         // tiles of different colours, so the two states and the ground are told apart
         let tiles = Array(0..<16)
-        func thumb(_ f: (Int) -> SIMD3<Float>) -> Thumbnail {
-            var t = Thumbnail(tiles: Self.grid.count)
-            for i in tiles { t.set(i, mean: f(i), flat: true) }
-            return t
-        }
+        func thumb(_ f: (Int) -> SIMD3<Float>) -> Thumbnail { Self.thumb(tiles, f) }
         let oldColour = { (i: Int) in SIMD3<Float>(Float(40 + 11 * i), 180, Float(200 - 7 * i)) }
         let newColour = { (i: Int) in SIMD3<Float>(Float(220 - 9 * (i % 5)), Float(30 + 13 * i), 90) }
         let a = thumb(oldColour), b = thumb(newColour)
@@ -106,11 +105,7 @@ struct TransitionJudgeTests {
         // 3 grey tiles: a colour and two weights per frame fit any frame on them exactly, content
         // arriving tile by tile included
         let tiles = [0, 1, 2]
-        func thumb(_ v: [Float]) -> Thumbnail {
-            var t = Thumbnail(tiles: Self.grid.count)
-            for (i, x) in v.enumerated() { t.set(tiles[i], mean: SIMD3(repeating: x), flat: true) }
-            return t
-        }
+        func thumb(_ v: [Float]) -> Thumbnail { Self.thumb(tiles) { SIMD3(repeating: v[$0]) } }
         let old = thumb([87, 237, 227]), new = thumb([123, 116, 170]), between = thumb([123, 237, 227])
         #expect(FadeTest(slack: 0.1).residualThroughGround([between], old: old, new: new, over: tiles) == nil)
     }

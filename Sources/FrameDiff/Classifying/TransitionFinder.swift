@@ -154,16 +154,15 @@ struct TransitionFinder {
 
     /// The run's changed tiles in groups that change together.
     private func spatialGroups(_ run: [Int], active: [[Int]]) -> [[Int]] {
-        var firstSeen: [Int: Int] = [:], lastSeen: [Int: Int] = [:]
+        var seen = [Bool](repeating: false, count: grid.count), tiles: [Int] = []
         for k in run {
-            for t in active[k] {
-                if firstSeen[t] == nil { firstSeen[t] = k }
-                lastSeen[t] = k
+            for t in active[k] where !seen[t] {
+                seen[t] = true
+                tiles.append(t)
             }
         }
-        let parts = TileBox.components(of: Array(firstSeen.keys), columns: grid.columns)
+        let parts = TileBox.components(of: tiles, columns: grid.columns)
         guard parts.count > 1 else { return parts }
-        let spans = parts.map { p in (p.map { firstSeen[$0]! }.min()!, p.map { lastSeen[$0]! }.max()!) }
         // which frames each part changes on: two places changing on mostly different frames are
         // separate events, though their first and last frames interleave (two phones side by side,
         // each with taps and keyboards of its own)
@@ -174,6 +173,8 @@ struct TransitionFinder {
         for k in run {
             for t in active[k] where partOf[t] >= 0 && frameLists[partOf[t]].last != k { frameLists[partOf[t]].append(k) }
         }
+        // (each part's first and last changed frame)
+        let spans = frameLists.map { ($0[0], $0[$0.count - 1]) }
         func sharedFrames(_ a: [Int], _ b: [Int]) -> Int {
             var (i, j, n) = (0, 0, 0)
             while i < a.count && j < b.count {

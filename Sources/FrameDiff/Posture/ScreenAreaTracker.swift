@@ -150,19 +150,16 @@ struct ScreenAreaTracker: Sendable {
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 8, rows >= 8 else { return 1 }
         let picture = board.picture, dark = Float(options.darkLevel), same = Float(options.barTolerance)
-        // a band is flat tiles of one dark colour: the colour of its first tile
+        // a band is flat tiles of one dark colour: the colour of its first tile (a line's first)
+        let edges: [TileBoard.Edge] = [.left, .right, .top, .bottom], lengths = [cols, cols, rows, rows]
+        let colours = edges.map { picture.mean(board.line(0, from: $0)[0]) }
         func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool {
             let m = picture.mean(i)
             return picture.isFlat(i) && max(m.x, m.y, m.z) < dark && maxAbs(m - c) <= same
         }
-        func darkBar(from edge: TileBoard.Edge, first: Int, limit: Int) -> Int {
-            let c = picture.mean(first)
-            return board.barLength(from: edge, limit: limit) { alike($0, c) }
-        }
-        let left = darkBar(from: .left, first: 0, limit: cols), right = darkBar(from: .right, first: cols - 1, limit: cols)
-        let top = darkBar(from: .top, first: 0, limit: rows), bottom = darkBar(from: .bottom, first: (rows - 1) * cols, limit: rows)
+        let bands = edges.indices.map { e in board.barLength(from: edges[e], limit: lengths[e]) { alike($0, colours[e]) } }
         // the widest band (as a share of its axis), with the band opposite it
-        let bands = [left, right, top, bottom], opposites = [right, left, bottom, top], lengths = [cols, cols, rows, rows]
+        let opposites = [bands[1], bands[0], bands[3], bands[2]]
         func reach(_ i: Int) -> Double { Double(bands[i]) / Double(lengths[i]) }
         var widest = 0
         for i in 1..<4 where reach(i) > reach(widest) { widest = i }
@@ -173,11 +170,12 @@ struct ScreenAreaTracker: Sendable {
         // (a screen begins where the band ends: the line past it is mostly not the band's colour.
         // A pointer resting on a dark page that is still blank stops a band too, with the page's
         // dark all around it: a negated desktop page load's blank read as a fold)
-        let edges: [TileBoard.Edge] = [.left, .right, .top, .bottom], firsts = [0, cols - 1, 0, (rows - 1) * cols]
-        let beyond = band < length ? board.line(band, from: edges[widest]) : []
-        let darkBeyond = beyond.filter { alike($0, picture.mean(firsts[widest])) }.count
+        func screenBeyond() -> Bool {
+            let beyond = board.line(band, from: edges[widest])
+            return Double(beyond.filter { alike($0, colours[widest]) }.count) <= options.screenEdgeDark * Double(beyond.count)
+        }
         if Double(band) >= options.screenMinBand * Double(length), Double(opposite) <= options.screenMaxOppositeBand * Double(length),
-           Double(darkBeyond) <= options.screenEdgeDark * Double(beyond.count) {
+           screenBeyond() {
             share = Double(length - band) / Double(length)
             switch widest {
             case 0: screen.x0 = band
