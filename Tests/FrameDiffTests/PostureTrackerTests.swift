@@ -161,6 +161,39 @@ struct PostureTrackerTests {
         #expect(f.turns.rotations.map(\.startMs) == [from], "\(f.turns.rotations)")
     }
 
+    /// A film whose picture is `before` (tile -> detailed or not; the rest a flat light bar
+    /// colour), then 9 frames (300 ms) in which every tile changes, then `after`, held.
+    static func turned(from before: (Int) -> Bool, to after: (Int) -> Bool) -> Film {
+        var f = Film()
+        let bar: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 230), 0)
+        f.frame(f.all, complete: true) { t in before(t) ? Self.page(t) : bar }
+        f.still(5)
+        for step in 0..<9 { f.frame(f.all) { t in (SIMD3(repeating: Float(100 + 10 * step)), 400) } }
+        f.frame(f.all) { t in after(t) ? Self.relaid(t) : bar }
+        f.still(10)
+        return f
+    }
+
+    @Test func portraitContentBetweenSideBarsTurnedIntoLandscapeBetweenTopAndBottomBarsIsARotation() {
+        // 8x8 tiles: a pillarbox (columns 2-5 of content, 4 x 8) becomes a letterbox (rows 2-5, 8 x 4)
+        let f = Self.turned(from: { (2...5).contains($0 % 8) }, to: { (2...5).contains($0 / 8) })
+        #expect(f.turns.rotations.count == 1, "\(f.turns.rotations)")
+        let r = f.turns.rotations.first
+        #expect(r?.evidence.first { $0.name == "aspect_before" }?.value == 0.5)
+        #expect(r?.evidence.first { $0.name == "aspect_after" }?.value == 2)
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
+    @Test func cardsInsideMarginsAllRoundThatChangeShapeAreNoRotation() {
+        // a row of cards (rows 3-4, columns 1-6) with the page's margin on every side becomes a
+        // column (columns 3-4, rows 1-6), every tile changing meanwhile (GIF dither, a re-encode):
+        // a layout, not a turn (ios_hero_basic.gif at half size was two rotations)
+        let f = Self.turned(from: { (3...4).contains($0 / 8) && (1...6).contains($0 % 8) },
+                            to: { (3...4).contains($0 % 8) && (1...6).contains($0 / 8) })
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
     @Test func aFadeThroughBlackIsNoRotation() {
         var f = Film()
         f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }

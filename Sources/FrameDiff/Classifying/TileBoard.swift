@@ -92,7 +92,8 @@ public struct TileBoard: Sendable {
     func mean(_ i: Int) -> SIMD3<Float> { picture.mean(i) }
 
     /// Tiles of the displayed picture inside uniform bars along its edges (a letterboxed or
-    /// pillarboxed picture): the content's width over its height, in displayed orientation.
+    /// pillarboxed picture): the content's width over its height, in displayed orientation; 1 (no
+    /// shape) when there are bars on all four sides.
     func contentAspect(colourTolerance: Float) -> Double {
         let cols = grid.columns, rows = grid.rows
         guard cols > 0, rows > 0 else { return 1 }
@@ -102,6 +103,11 @@ public struct TileBoard: Sendable {
         let tl = like(picture.mean(0)), br = like(picture.mean(rows * cols - 1))
         let top = barLength(from: .top, limit: rows / 2, where: tl), bottom = barLength(from: .bottom, limit: rows / 2, where: br)
         let left = barLength(from: .left, limit: cols / 2, where: tl), right = barLength(from: .right, limit: cols / 2, where: br)
+        // A letterbox or a pillarbox fills the frame one way: bars along two opposite edges only.
+        // Content inside bars all round fills it neither way (cards on a page's margin: the row of
+        // ios_hero_basic.gif at half size, 17 of 20 tiles wide, that becomes a column, was read as
+        // a rotation), so it has no shape a rotation could have turned.
+        if top + bottom > 0 && left + right > 0 { return 1 }
         let w = Double(max(1, cols - left - right) * grid.tile), h = Double(max(1, rows - top - bottom) * grid.tile)
         return grid.rotation % 180 == 0 ? w / h : h / w
     }
