@@ -67,12 +67,25 @@ struct MergeCommand: Command {
         }
         // shards in the unsharded audit's order (each film's place in its list); other reports by name
         let shards = try ShardSet.check(manifests, allowPartial: allowPartial)
+        // (one place, one film: two shards that claim the same place were not cut from one list)
+        if shards != nil {
+            var owner: [Int: String] = [:]
+            for (file, manifest) in manifests {
+                for p in manifest?.positions ?? [] {
+                    if let other = owner.updateValue(file, forKey: p), other != file {
+                        throw ConfigError(file: file, path: "shard.positions", reason: "place \(p) is also \(other)'s")
+                    }
+                }
+            }
+        }
         stopped.forEach(Console.err)
         // refused like a missing shard: no table and no --json that a later step could take for the whole
         if incomplete && !allowPartial { return 2 }
         films.sort { shards != nil && $0.place != $1.place ? $0.place < $1.place : $0.film < $1.film }
         let rows = films.compactMap { FilmSummary(json: $0.json) }
         try Console.out(FilmSummary.table(rows) + (shards?.summary ?? ""))
+        // (the exit code 2 below is said on stderr too, as the audit said it when the film failed)
+        for row in rows where row.isError { Console.err("framediff: error: \(row.film): \(row.status.dropFirst("error: ".count))\n") }
         if let json {
             let partial = incomplete || shards?.isComplete == false
             try emit(batchDocument(films.map { $0.json.rendered(pretty: false) }, notRun: partial ? notRun : nil,

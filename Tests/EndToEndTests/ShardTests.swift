@@ -138,6 +138,25 @@ struct ShardEndToEndTests {
         #expect(try Self.run(["merge"] + other).code == 0)
     }
 
+    @Test func twoShardsThatClaimOneFilmsPlaceAreRefusedNamingBoth() throws {
+        // (a hand-edited or mixed-up shard: merge took it and reordered the table; fuzz campaign)
+        let dir = try Self.films()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let s = try Self.shards(dir, 2)
+        var doc = try Self.document(s[1])
+        var shard = try #require(doc["shard"] as? [String: Any])
+        let taken = try #require((try Self.document(s[0])["shard"] as? [String: Any])?["positions"] as? [Int])
+        var mine = try #require(shard["positions"] as? [Int])
+        mine[0] = taken[0]
+        shard["positions"] = mine
+        doc["shard"] = shard
+        let edited = dir.appendingPathComponent("edited.json").path
+        try JSONSerialization.data(withJSONObject: doc).write(to: URL(fileURLWithPath: edited))
+        let r = try Self.run(["merge", s[0], edited])
+        #expect(r.code == 2 && r.stdout.isEmpty)
+        #expect(r.stderr == "framediff: error: \(edited): shard.positions: place \(taken[0]) is also \(s[0])'s\n", "\(r.stderr)")
+    }
+
     @Test func allowPartialMergesWhatIsThereAndSaysWhatIsMissing() throws {
         let dir = try Self.films()
         defer { try? FileManager.default.removeItem(at: dir) }

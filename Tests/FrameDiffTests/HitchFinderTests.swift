@@ -95,6 +95,22 @@ struct HitchFinderTests {
         #expect(abs(h.hitchMs - Double(dropped) * p) < 1e-9)
     }
 
+    @Test func noSteadyFramesAskedForFindsTheStallWithoutFramingIt() throws {
+        // steady_intervals 0 (the table's range allows it) trapped in an empty closed range: a fuzz
+        // campaign's find. With no framing asked for, a stall right after the animation's first
+        // step is a hitch too.
+        let p = 1000.0 / 60
+        var film = Film()
+        film.still(10, period: p)
+        film.animate([0.3, nil, 0.45] + Array(repeating: 0.3, count: 8), dt: [p])
+        film.still(10, period: p)
+        var o = HitchOptions()
+        o.steadyIntervals = 0
+        let r = film.find(period: p, vfr: false, options: o)
+        #expect(r.hitches.count == 1)
+        #expect(film.find(period: p, vfr: false).hitches.isEmpty)  // two steady frames asked for by default
+    }
+
     @Test func totalsAreHitchTimePerSecondOfAnimation() throws {
         let p = 1000.0 / 60
         var film = Film()

@@ -309,5 +309,23 @@ struct ShardSetTests {
         #expect(reason(good.replacingOccurrences(of: "\"films\": 3", with: "\"films\": -1")) == "s.json: shard.films: -1 films of 10 in all")
         #expect(reason(#"{"index": 1}"#) == "s.json: shard.count: missing")
         #expect(reason("[]") == "s.json: shard: expected an object")
+        // (a negative total trapped in 0...total: found by a fuzz campaign of merge)
+        #expect(reason(good.replacingOccurrences(of: "\"films_total\": 10", with: "\"films_total\": -1"))
+                == "s.json: shard.films_total: -1 is no total")
+        #expect(reason(good.replacingOccurrences(of: "\"bytes_total\": 0", with: "\"bytes_total\": -5"))
+                == "s.json: shard.bytes_total: -5 is no total")
+    }
+
+    @Test func placesOutsideTheListOrListedTwiceAreRefused() {
+        func reason(_ positions: [Int], films: Int = 3) -> String {
+            var m = manifest(1, of: 2, films: films)
+            m.positions = positions
+            do { _ = try ShardManifest(json: try JSON.parse(Data(m.json.rendered(pretty: false).utf8)), file: "s.json"); return "" } catch { return "\(error)" }
+        }
+        #expect(reason([0, 4, 9]) == "")
+        #expect(reason([0, 10]) == "s.json: shard.positions: 10 is no place in a list of 10 films")
+        #expect(reason([-1]) == "s.json: shard.positions: -1 is no place in a list of 10 films")
+        #expect(reason([4, 4]) == "s.json: shard.positions: 4 is listed twice")
+        #expect(reason([1, 2, 3, 5]) == "s.json: shard.positions: 4 places for a shard of 3 films")
     }
 }

@@ -188,7 +188,9 @@ public struct HitchFinder: Sendable {
                 let s = span[q]
                 return !stalled(s) && s.rmse >= steadyStep && s.ptsMs - span[q - 1].ptsMs - period < options.minLostPeriods * period
             }
-            guard ((pa - n + 1)...pa).allSatisfy(steady), ((pb + 1)...(pb + n)).allSatisfy(steady), step[r] >= steadyStep else { continue }
+            // (strides: with steady_intervals 0 nothing frames the stall, and a closed range of no frames traps)
+            guard stride(from: pa - n + 1, through: pa, by: 1).allSatisfy(steady), stride(from: pb + 1, through: pb + n, by: 1).allSatisfy(steady),
+                  step[r] >= steadyStep else { continue }
             let start = vfr || repeats.isEmpty ? a.ptsMs + period : span[moving[k - 1] + 1].ptsMs
             out.append(Hitch(parent: parent, startMs: start, endMs: b.ptsMs, stalledFrames: repeats, lastMovingFrame: a.frame,
                              resumeFrame: b.frame, stepBefore: step[k - 1], stepAfter: step[r], usualStep: usual, periodMs: period))

@@ -60,8 +60,21 @@ public struct ShardManifest: Sendable, Equatable, Decodable {
         guard (1...ShardChoice.maxCount).contains(count), (1...count).contains(index) else {
             throw ConfigError(file: file, path: "shard.index", reason: "shard \(index) of \(count) is no shard (1 ≤ index ≤ count ≤ \(ShardChoice.maxCount))")
         }
+        // (a negative total is refused before the range: 0...-1 traps)
+        guard filmsTotal >= 0, bytesTotal >= 0 else {
+            throw ConfigError(file: file, path: filmsTotal < 0 ? "shard.films_total" : "shard.bytes_total",
+                              reason: "\(filmsTotal < 0 ? filmsTotal : bytesTotal) is no total")
+        }
         guard (0...filmsTotal).contains(films) else {
             throw ConfigError(file: file, path: "shard.films", reason: "\(films) films of \(filmsTotal) in all")
+        }
+        var seen = Set<Int>()
+        for p in positions where !(0..<filmsTotal).contains(p) || !seen.insert(p).inserted {
+            throw ConfigError(file: file, path: "shard.positions",
+                              reason: "\(p) is \(seen.contains(p) ? "listed twice" : "no place in a list of \(filmsTotal) films")")
+        }
+        guard positions.count <= films else {
+            throw ConfigError(file: file, path: "shard.positions", reason: "\(positions.count) places for a shard of \(films) films")
         }
     }
 

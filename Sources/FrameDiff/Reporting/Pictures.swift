@@ -1,17 +1,20 @@
 /// Small picture operations for reports: scaling down, contact sheets, difference heat maps.
 extension PNGImage {
-    /// Box-averaged down by an integer factor (1 returns the picture).
+    /// Box-averaged down by an integer factor (1 returns the picture). A side shorter than the
+    /// factor (a 4000x16 film's frame scaled to fit a sheet's width) becomes one pixel, the average
+    /// of the rows or columns there are.
     public func scaledDown(by factor: Int) -> PNGImage {
         guard factor > 1 else { return self }
         let w = max(1, width / factor), h = max(1, height / factor)
         var out = PNGImage(width: w, height: h)
-        let n = factor * factor
         for y in 0..<h {
+            let rows = min(factor, height - y * factor)
             for x in 0..<w {
+                let columns = min(factor, width - x * factor), n = rows * columns
                 var r = 0, g = 0, b = 0
-                for dy in 0..<factor {
+                for dy in 0..<rows {
                     let row = (y * factor + dy) * stride
-                    for dx in 0..<factor {
+                    for dx in 0..<columns {
                         let i = row + (x * factor + dx) * 3
                         r += Int(pixels[i]); g += Int(pixels[i + 1]); b += Int(pixels[i + 2])
                     }
