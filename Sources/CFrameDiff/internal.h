@@ -58,6 +58,7 @@ struct fd_video {
     char ring_err[256];
     int corrupt;
     int demux_errors;   // errors the demuxer logged (damaged container data it skipped; atomic)
+    int decode_logged;  // the GIF decoder logged an error since the last frame (atomic flag)
     int64_t packets;    // packets of the video stream read so far
     int refs;           // owners (caller, thread): the last to let go frees (atomic)
 };

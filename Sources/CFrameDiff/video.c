@@ -147,7 +147,8 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
         int ret = avcodec_receive_frame(v->dec, out);
         if (ret == 0) {
             // a frame the decoder concealed errors in is shown (as ffmpeg does) but counted
-            if ((out->flags & AV_FRAME_FLAG_CORRUPT) || out->decode_error_flags) v->corrupt++;
+            int logged = __atomic_exchange_n(&v->decode_logged, 0, __ATOMIC_RELAXED);
+            if ((out->flags & AV_FRAME_FLAG_CORRUPT) || out->decode_error_flags || logged) v->corrupt++;
             if ((int64_t)out->width * out->height > FD_MAX_PIXELS) {
                 char what[128];
                 snprintf(what, sizeof what, "frames of %dx%d are larger than framediff reads (%d pixels a frame, 8192x8192)",
@@ -177,6 +178,7 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
         if (ret == AVERROR_EOF) return 0;
         if (ret != AVERROR(EAGAIN)) {
             // A frame the decoder could not rebuild: ffmpeg goes on past it, and so do we.
+            __atomic_store_n(&v->decode_logged, 0, __ATOMIC_RELAXED);
             v->corrupt++;
             if (v->corrupt > 1000) { fd_set_error(err, errlen, "too many undecodable frames", ret); return -1; }
             continue;
@@ -375,6 +377,10 @@ static int open_film(fd_video *v, char *err, size_t errlen) {
     ret = avcodec_parameters_to_context(v->dec, st->codecpar);
     if (ret < 0) { fd_set_error(err, errlen, "bad codec parameters", ret); return -1; }
     v->dec->pkt_timebase = st->time_base;
+    // (the GIF decoder logs "LZW decode failed" and returns the frame it could rebuild, unflagged:
+    // on_log marks the frame through the context's opaque. Only GIF's: H.264 flags what it
+    // conceals, and logs errors a healthy stream can give, at an open GOP's start)
+    if (codec->id == AV_CODEC_ID_GIF) v->dec->opaque = v;
     // NB: 0 is one thread per core (at most 16, FFmpeg's own cap), not FFmpeg's automatic count
     // (one more than the cores for frame threading): the measuring and classifying threads want
     // the cores too. On 2 cores, 3 frame threads cost the second bench film 9% of wall time
@@ -454,13 +460,20 @@ static void stall_error(const fd_video *v, const char *what, char *err, size_t e
 
 // FFmpeg's log, kept quiet but read: an error the demuxer logs (a Matroska element that is no
 // element, a damaged GIF block) means it skipped damaged data, and frames with it; the film is
-// found through the format context's `opaque`, set to its fd_video.
+// found through the format context's `opaque`, set to its fd_video. An error the GIF decoder
+// logs marks the frame it returns next as damaged (its codec context's `opaque`).
 static void on_log(void *avcl, int level, const char *fmt, va_list vl) {
     (void)fmt;
     (void)vl;
     if (level > AV_LOG_ERROR || !avcl) return;
     const AVClass *cls = *(const AVClass **)avcl;
-    if (!cls || strcmp(cls->class_name, "AVFormatContext")) return;
+    if (!cls) return;
+    if (!strcmp(cls->class_name, "AVCodecContext")) {
+        fd_video *v = ((AVCodecContext *)avcl)->opaque;
+        if (v) __atomic_store_n(&v->decode_logged, 1, __ATOMIC_RELAXED);
+        return;
+    }
+    if (strcmp(cls->class_name, "AVFormatContext")) return;
     fd_video *v = ((AVFormatContext *)avcl)->opaque;
     if (v) __atomic_add_fetch(&v->demux_errors, 1, __ATOMIC_RELAXED);
 }
