@@ -306,7 +306,9 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     // a duration guessed from the file size and bitrate (MPEG-TS) says nothing of truncation
     // (one guessed from the bitrate (MPEG-TS), or read from the file's own last timestamps
     // (MPEG-PS, Ogg), says nothing of what a cut-off file lost)
-    info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM;
+    // (a fragmented MP4's moov lists no frames: its duration is the fragments' that were there to read)
+    int fragmented = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") && st->nb_frames <= 0;
+    info->duration_declared = !fragmented && info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM;
     snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
     const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");
@@ -658,7 +660,9 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
     if (size < 0) {
         whole = WHOLE_UNKNOWN;
     } else if (strstr(name, "mov") || !strcmp(name, "avi")) {
-        whole = WHOLE_YES;  // its index was checked frame by frame while decoding
+        // its index was checked frame by frame while decoding; a fragmented MP4 has none (an empty
+        // moov, a moof per fragment), and one cut between two fragments ends like a whole one
+        whole = v->fmt->streams[v->stream]->nb_frames > 0 ? WHOLE_YES : WHOLE_UNKNOWN;
     } else if (!strcmp(name, "gif")) {
         // a GIF ends with a trailer byte (0x3B) after its last frame
         FILE *fp = fopen(v->path, "rb");

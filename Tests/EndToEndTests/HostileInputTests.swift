@@ -486,6 +486,23 @@ struct HostileInputTests {
         }
     }
 
+    @Test("a fragmented MP4 cannot say whether it is whole", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
+    func fragmentedMP4IsNotLengthChecked() throws {
+        // (cut between two fragments it read as a whole film: a fuzz campaign's find)
+        let (dir, done) = try scratch()
+        defer { done() }
+        let frag = dir.appendingPathComponent("live.mp4").path
+        try FFmpegTool.make(["-f", "lavfi", "-i", "testsrc2=s=96x64:r=30:d=2", "-c:v", "libx264", "-g", "15",
+                             "-movflags", "frag_keyframe+empty_moov", frag])
+        for film in [frag, Harness.path(Self.film)] {
+            let r = try Harness.run([film, "--format", "json"])
+            let video = try Harness.json(r.stdout)["video"] as? [String: Any]
+            let fragmented = film == frag
+            #expect(r.code == 0 && (video?["length_checked"] as? Bool) == (fragmented ? false : nil), "\(film): \(r.stdout.prefix(300))")
+            #expect(r.stderr.contains("does not say whether the file is whole") == fragmented, "\(film): \(r.stderr)")
+        }
+    }
+
     @Test("damage the demuxer skips, and an AVI cut short, make a film read short", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
     func damagedMatroskaAndTruncatedAVI() throws {
         let (dir, done) = try scratch()
