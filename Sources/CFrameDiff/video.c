@@ -220,7 +220,12 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
             if (v->pkt->flags & AV_PKT_FLAG_DISCARD) v->discarded++;
             if (v->pkt->pos >= 0) v->last_end = v->pkt->pos + v->pkt->size;
             ret = avcodec_send_packet(v->dec, v->pkt);
-            if (ret < 0 && ret != AVERROR(EAGAIN)) v->corrupt++;
+            // (a packet the decoder refused is one damaged packet, whatever it logged: the flag
+            // goes with it, not onto the next frame)
+            if (ret < 0 && ret != AVERROR(EAGAIN)) {
+                __atomic_store_n(&v->decode_logged, 0, __ATOMIC_RELAXED);
+                v->corrupt++;
+            }
         }
         av_packet_unref(v->pkt);
     }
@@ -262,6 +267,34 @@ static int mp4_boxes(const char *path) {
 done:
     fclose(fp);
     return result;
+}
+
+// Whether an MP4/MOV has a top-level box of `type` (a fragmented film's `sidx`, which indexes its
+// fragments and so declares its whole length), walking the boxes from the start.
+static int has_top_box(const char *path, const char *type) {
+    FILE *fp = fopen(path, "rb");
+    if (!fp) return 0;
+    int found = 0;
+    unsigned char h[16];
+    if (fseeko(fp, 0, SEEK_END) != 0) goto done;
+    off_t end = ftello(fp), at = 0;
+    for (int n = 0; at < end && n < 100000 && !found; n++) {
+        if (fseeko(fp, at, SEEK_SET) != 0 || fread(h, 1, 8, fp) != 8) break;
+        uint64_t size = ((uint64_t)h[0] << 24) | ((uint64_t)h[1] << 16) | ((uint64_t)h[2] << 8) | h[3];
+        if (size == 1) {
+            if (fread(h + 8, 1, 8, fp) != 8) break;
+            size = 0;
+            for (int i = 8; i < 16; i++) size = (size << 8) | h[i];
+        } else if (size == 0) {
+            size = (uint64_t)(end - at);
+        }
+        found = !memcmp(h + 4, type, 4);
+        if (size < 8 || size > (uint64_t)(end - at)) break;
+        at += (off_t)size;
+    }
+done:
+    fclose(fp);
+    return found;
 }
 
 // Whether the stream is a still picture attached to the file (cover art, a thumbnail), which
@@ -306,9 +339,11 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     // a duration guessed from the file size and bitrate (MPEG-TS) says nothing of truncation
     // (one guessed from the bitrate (MPEG-TS), or read from the file's own last timestamps
     // (MPEG-PS, Ogg), says nothing of what a cut-off file lost)
-    // (a fragmented MP4's moov lists no frames: its duration is the fragments' that were there to read)
+    // (a fragmented MP4 whose moov lists no frames declares what a `sidx` index says, if it has
+    // one; without, its duration is only that of the fragments there were to read)
     int fragmented = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") && st->nb_frames <= 0;
-    info->duration_declared = !fragmented && info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM;
+    info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM
+                              && (!fragmented || has_top_box(v->path, "sidx"));
     snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
     const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");
@@ -660,9 +695,11 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
     if (size < 0) {
         whole = WHOLE_UNKNOWN;
     } else if (strstr(name, "mov") || !strcmp(name, "avi")) {
-        // its index was checked frame by frame while decoding; a fragmented MP4 has none (an empty
-        // moov, a moof per fragment), and one cut between two fragments ends like a whole one
-        whole = v->fmt->streams[v->stream]->nb_frames > 0 ? WHOLE_YES : WHOLE_UNKNOWN;
+        // its index was checked frame by frame while decoding, when it lists every frame read: a
+        // fragmented MP4 lists none (an empty moov) or only its first fragment's, and one cut
+        // between two fragments ends like a whole one (so does an AVI that counts no frames)
+        int64_t indexed = v->fmt->streams[v->stream]->nb_frames;
+        whole = indexed > 0 && out->packets == indexed ? WHOLE_YES : WHOLE_UNKNOWN;
     } else if (!strcmp(name, "gif")) {
         // a GIF ends with a trailer byte (0x3B) after its last frame
         FILE *fp = fopen(v->path, "rb");

@@ -84,8 +84,11 @@ struct MergeCommand: Command {
         films.sort { shards != nil && $0.place != $1.place ? $0.place < $1.place : $0.film < $1.film }
         let rows = films.compactMap { FilmSummary(json: $0.json) }
         try Console.out(FilmSummary.table(rows) + (shards?.summary ?? ""))
-        // (the exit code 2 below is said on stderr too, as the audit said it when the film failed)
-        for row in rows where row.isError { Console.err("framediff: error: \(row.film): \(row.status.dropFirst("error: ".count))\n") }
+        // (the exit code 2 below is said on stderr too, one line a film that could not be analysed)
+        for row in rows where row.isError {
+            let cause = row.status.hasPrefix("error: ") ? String(row.status.dropFirst("error: ".count)) : row.status
+            Console.err("framediff: error: \(row.film): \(cause)\n")
+        }
         if let json {
             let partial = incomplete || shards?.isComplete == false
             try emit(batchDocument(films.map { $0.json.rendered(pretty: false) }, notRun: partial ? notRun : nil,

@@ -478,7 +478,15 @@ struct HostileInputTests {
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: gif)))
         for i in bytes.count / 2..<(bytes.count / 2 + 8) { bytes[i] = 0 }
         try Data(bytes).write(to: URL(fileURLWithPath: damaged))
-        for (film, count) in [(gif, 0), (damaged, 1)] {
+        // a frame placed outside the picture (left 5000): the decoder refuses its packet, logging
+        // why; one damaged frame, not one more charged to the next (healthy) frame
+        var misplaced = [UInt8](try Data(contentsOf: URL(fileURLWithPath: gif)))
+        let descriptors = (1..<(misplaced.count - 10)).filter { misplaced[$0] == 0x2C && misplaced[$0 - 1] == 0 }
+        try #require(descriptors.count > 5)
+        (misplaced[descriptors[5] + 1], misplaced[descriptors[5] + 2]) = (0x88, 0x13)  // 5000, little-endian
+        let refused = dir.appendingPathComponent("c.misplaced.gif").path
+        try Data(misplaced).write(to: URL(fileURLWithPath: refused))
+        for (film, count) in [(gif, 0), (damaged, 1), (refused, 1)] {
             let r = try Harness.run([film, "--format", "json"])
             let video = try Harness.json(r.stdout)["video"] as? [String: Any]
             #expect(r.code == 0 && video?["corrupt_packets"] as? Int == count, "\(film): \(r.stderr)")

@@ -184,6 +184,15 @@ struct PostureTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
     }
 
+    @Test func aPillarboxWhoseStatusBarIsTheBarsColourTurnedIntoALetterboxIsARotation() {
+        // the top row is bar-coloured too (a dark app's status bar between black side bars): bars
+        // across both axes before the turn, a letterbox after it (a reviewer's film, lost to a
+        // rule that took any box closed on both axes for no shape)
+        let f = Self.turned(from: { $0 / 8 >= 1 && (2...5).contains($0 % 8) }, to: { (2...5).contains($0 / 8) })
+        #expect(f.turns.rotations.count == 1, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
     @Test func cardsInsideMarginsAllRoundThatChangeShapeAreNoRotation() {
         // a row of cards (rows 3-4, columns 1-6) with the page's margin on every side becomes a
         // column (columns 3-4, rows 1-6), every tile changing meanwhile (GIF dither, a re-encode):

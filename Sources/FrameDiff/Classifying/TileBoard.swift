@@ -92,24 +92,20 @@ public struct TileBoard: Sendable {
     func mean(_ i: Int) -> SIMD3<Float> { picture.mean(i) }
 
     /// Tiles of the displayed picture inside uniform bars along its edges (a letterboxed or
-    /// pillarboxed picture): the content's width over its height, in displayed orientation; 1 (no
-    /// shape) when there are bars on all four sides.
-    func contentAspect(colourTolerance: Float) -> Double {
+    /// pillarboxed picture): the content's width over its height, in displayed orientation, and
+    /// whether there are bars across both axes (`boxed`: cards on a page's margin, or a
+    /// pillarbox whose status bar is the bars' colour), where a shape is no letterbox's.
+    func contentShape(colourTolerance: Float) -> (aspect: Double, boxed: Bool) {
         let cols = grid.columns, rows = grid.rows
-        guard cols > 0, rows > 0 else { return 1 }
+        guard cols > 0, rows > 0 else { return (1, false) }
         func like(_ c: SIMD3<Float>) -> (Int) -> Bool {
             { i in picture.isFlat(i) && maxAbs(picture.mean(i) - c) <= colourTolerance }
         }
         let tl = like(picture.mean(0)), br = like(picture.mean(rows * cols - 1))
         let top = barLength(from: .top, limit: rows / 2, where: tl), bottom = barLength(from: .bottom, limit: rows / 2, where: br)
         let left = barLength(from: .left, limit: cols / 2, where: tl), right = barLength(from: .right, limit: cols / 2, where: br)
-        // A letterbox or a pillarbox fills the frame one way: bars along two opposite edges only.
-        // Content inside bars all round fills it neither way (cards on a page's margin: the row of
-        // ios_hero_basic.gif at half size, 17 of 20 tiles wide, that becomes a column, was read as
-        // a rotation), so it has no shape a rotation could have turned.
-        if top + bottom > 0 && left + right > 0 { return 1 }
         let w = Double(max(1, cols - left - right) * grid.tile), h = Double(max(1, rows - top - bottom) * grid.tile)
-        return grid.rotation % 180 == 0 ? w / h : h / w
+        return (grid.rotation % 180 == 0 ? w / h : h / w, top + bottom > 0 && left + right > 0)
     }
 
     /// An edge of the stored picture's tile grid.

@@ -91,7 +91,9 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
             info.readShort = true
             info.missing = cut
         }
-        info.lengthChecked = end.checked || info.declaredDurationMs != nil || declaredFrames > 0
+        // (the container's own check, or the declared duration compared above; a frame count is
+        // checked in the decoder only where the index lists every frame, which end.checked says)
+        info.lengthChecked = end.checked || (declaredFrames <= 0 && info.declaredDurationMs != nil)
     }
     return info
 }

@@ -22,21 +22,23 @@ struct RotationTracker: Sendable {
     }
 
     private(set) var rotations: [Turn] = []
-    private var stableAspect: Double?
+    private var stableAspect: Shape?
     private var stableCorners = false
     private var stableBrightness = 0.0
-    private var run: (startMs: Double, lastMs: Double, aspectBefore: Double, corners: Bool, brightness: Double,
+    private var run: (startMs: Double, lastMs: Double, aspectBefore: Shape, corners: Bool, brightness: Double,
                       turnedOnDark: Bool)?
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
     /// The content's width over its height inside uniform bars (one colour: `barTolerance`).
-    private func aspect(_ board: TileBoard) -> Double { board.contentAspect(colourTolerance: Float(options.barTolerance)) }
+    /// The content's width over its height inside uniform bars, and whether bars lie across both axes.
+    typealias Shape = (aspect: Double, boxed: Bool)
+    private func aspect(_ board: TileBoard) -> Shape { board.contentShape(colourTolerance: Float(options.barTolerance)) }
 
     /// -1 portrait, 1 landscape, 0 square-ish.
     func shape(_ aspect: Double) -> Int { aspect < options.portraitAspect ? -1 : aspect > options.landscapeAspect ? 1 : 0 }
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
-    private var heldAfter: (aspect: Double, corners: Bool, brightness: Double) = (1, false, 0)
+    private var heldAfter: (aspect: Shape, corners: Bool, brightness: Double) = ((1, false), false, 0)
 
     /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, periodMs: Double) {
@@ -77,12 +79,18 @@ struct RotationTracker: Sendable {
         }
     }
 
-    private mutating func finish(_ r: (startMs: Double, lastMs: Double, aspectBefore: Double, corners: Bool, brightness: Double,
-                                       turnedOnDark: Bool), after: (aspect: Double, corners: Bool, brightness: Double)) {
+    private mutating func finish(_ r: (startMs: Double, lastMs: Double, aspectBefore: Shape, corners: Bool, brightness: Double,
+                                       turnedOnDark: Bool), after: (aspect: Shape, corners: Bool, brightness: Double)) {
         let duration = r.lastMs - r.startMs
-        let shapeTurned = shape(after.aspect) != 0 && shape(r.aspectBefore) == -shape(after.aspect)
+        // A letterbox or a pillarbox fills the frame one way: bars along two opposite edges (or
+        // none). Content inside bars across both axes before and after fills it neither way (the
+        // row of cards of ios_hero_basic.gif at half size, 17 of 20 tiles wide, that becomes a
+        // column, was read as a rotation), so one side of a turn at least must be open; a
+        // pillarbox whose status bar is the bars' colour turning into a letterbox still is one.
+        let open = !r.aspectBefore.boxed || !after.aspect.boxed
+        let shapeTurned = open && shape(after.aspect.aspect) != 0 && shape(r.aspectBefore.aspect) == -shape(after.aspect.aspect)
         if shapeTurned || r.turnedOnDark, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
-            var evidence = [Evidence("aspect_before", r.aspectBefore), Evidence("aspect_after", after.aspect)]
+            var evidence = [Evidence("aspect_before", r.aspectBefore.aspect), Evidence("aspect_after", after.aspect.aspect)]
             if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
             rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? Confidence.turnBothSigns : Confidence.turnOneSign,
                                   evidence: evidence))

@@ -4,7 +4,7 @@ extension PNGImage {
     /// factor (a 4000x16 film's frame scaled to fit a sheet's width) becomes one pixel, the average
     /// of the rows or columns there are.
     public func scaledDown(by factor: Int) -> PNGImage {
-        guard factor > 1 else { return self }
+        guard factor > 1, width > 0, height > 0 else { return self }
         let w = max(1, width / factor), h = max(1, height / factor)
         var out = PNGImage(width: w, height: h)
         for y in 0..<h {
