@@ -67,17 +67,6 @@ struct MergeCommand: Command {
         }
         // shards in the unsharded audit's order (each film's place in its list); other reports by name
         let shards = try ShardSet.check(manifests, allowPartial: allowPartial)
-        // (one place, one film: two shards that claim the same place were not cut from one list)
-        if shards != nil {
-            var owner: [Int: String] = [:]
-            for (file, manifest) in manifests {
-                for p in manifest?.positions ?? [] {
-                    if let other = owner.updateValue(file, forKey: p), other != file {
-                        throw ConfigError(file: file, path: "shard.positions", reason: "place \(p) is also \(other)'s")
-                    }
-                }
-            }
-        }
         stopped.forEach(Console.err)
         // refused like a missing shard: no table and no --json that a later step could take for the whole
         if incomplete && !allowPartial { return 2 }

@@ -154,7 +154,8 @@ struct ShardEndToEndTests {
         try JSONSerialization.data(withJSONObject: doc).write(to: URL(fileURLWithPath: edited))
         let r = try Self.run(["merge", s[0], edited])
         #expect(r.code == 2 && r.stdout.isEmpty)
-        #expect(r.stderr == "framediff: error: \(edited): shard.positions: place \(taken[0]) is also \(s[0])'s\n", "\(r.stderr)")
+        #expect(r.stderr == "framediff: error: merge: \(edited) and \(s[0]) both list a film at place \(taken[0]) of the whole list: "
+                + "run every shard on the same files\n", "\(r.stderr)")
     }
 
     @Test func allowPartialMergesWhatIsThereAndSaysWhatIsMissing() throws {

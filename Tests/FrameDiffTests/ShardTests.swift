@@ -283,6 +283,14 @@ struct ShardSetTests {
                 == "merge: b and a split different film lists (dealt every-nth, not largest-first-by-bytes): run every shard on the same files")
     }
 
+    @Test func twoShardsListingAFilmAtOnePlaceAreRefused() {
+        var a = manifest(1, of: 2), b = manifest(2, of: 2)
+        (a.positions, b.positions) = ([0, 3, 7], [1, 3])
+        #expect(refusal([("a", a), ("b", b)]) == "merge: b and a both list a film at place 3 of the whole list: run every shard on the same files")
+        b.positions = [1, 2]
+        #expect(refusal([("a", a), ("b", b)]) == nil)
+    }
+
     @Test func filmCountsNearTheLargestWholeNumberDoNotOverflow() throws {
         let set = try #require(try ShardSet.check([("a", manifest(1, of: 3, total: .max, films: .max)), ("b", manifest(2, of: 3, total: .max, films: .max))],
                                                   allowPartial: true))

@@ -20,6 +20,8 @@ public enum ShardError: Error, CustomStringConvertible, Equatable {
     case listsDiffer(file: String, other: String, what: String)
     /// Shards are missing (and `--allow-partial` was not given) or given more than once.
     case incompleteSet(count: Int, missing: [Int], doubled: [(index: Int, files: [String])])
+    /// Two shards list a film at the same place of the whole list: not cut from one split.
+    case placeTwice(file: String, other: String, place: Int)
 
     public static func == (a: ShardError, b: ShardError) -> Bool { a.description == b.description }
 
@@ -41,6 +43,8 @@ public enum ShardError: Error, CustomStringConvertible, Equatable {
             return "merge: \(file) is a shard of \(count) but \(other) a shard of \(otherCount)"
         case .listsDiffer(let file, let other, let what):
             return "merge: \(file) and \(other) split different film lists (\(what)): run every shard on the same files"
+        case .placeTwice(let file, let other, let place):
+            return "merge: \(file) and \(other) both list a film at place \(place) of the whole list: run every shard on the same files"
         case .incompleteSet(let count, let missing, let doubled):
             var parts: [String] = []
             if !missing.isEmpty { parts.append("missing \(ShardError.ranges(missing))") }

@@ -18,8 +18,8 @@ public struct ShardSet: Sendable, Equatable {
 
     /// nil when no input is a shard (a merge of whole audits or of `check` outputs, as before).
     /// Throws `ShardError` when some inputs are shards and some not, when they disagree on the
-    /// count, the method or the film list, when an index is given twice, and when one is missing
-    /// unless `allowPartial`.
+    /// count, the method or the film list, when an index is given twice or two list a film at one
+    /// place, and when one is missing unless `allowPartial`.
     public static func check(_ inputs: [(file: String, manifest: ShardManifest?)], allowPartial: Bool) throws -> ShardSet? {
         guard let first = inputs.first(where: { $0.manifest != nil }), let m0 = first.manifest else { return nil }
         if let plain = inputs.first(where: { $0.manifest == nil }) {
@@ -42,6 +42,15 @@ public struct ShardSet: Sendable, Equatable {
             byIndex[m.index, default: []].append(file)
         }
         let doubled = byIndex.filter { $0.value.count > 1 }.sorted { $0.key < $1.key }.map { (index: $0.key, files: $0.value) }
+        // (one place, one film; a shard given twice is said as such below)
+        if doubled.isEmpty {
+            var owner: [Int: String] = [:]
+            for (file, manifest) in inputs {
+                for p in manifest!.positions {
+                    if let other = owner.updateValue(file, forKey: p) { throw ShardError.placeTwice(file: file, other: other, place: p) }
+                }
+            }
+        }
         let missing = (1...m0.count).filter { byIndex[$0] == nil }
         if !doubled.isEmpty || (!missing.isEmpty && !allowPartial) {
             throw ShardError.incompleteSet(count: m0.count, missing: missing, doubled: doubled)
