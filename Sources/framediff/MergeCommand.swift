@@ -45,6 +45,10 @@ struct MergeCommand: Command {
             guard let list = root["films"]?.arrayValue else {
                 throw FilmError.unreadable(path: path, cause: "not a framediff report ({\"schema\": \"framediff/1\", \"films\": [...]})")
             }
+            // (another schema's fields may mean other things: its rows are not read as ours)
+            if let schema = root["schema"], schema.stringValue != "framediff/1" {
+                throw FilmError.unreadable(path: path, cause: "schema \(schema.rendered(pretty: false)), not \"framediff/1\"")
+            }
             let manifest = try root["shard"].map { try ShardManifest(json: $0, file: path) }
             if let manifest, manifest.positions.count != list.count {
                 throw ConfigError(file: path, path: "shard.positions", reason: "\(manifest.positions.count) places for \(list.count) films")
@@ -53,6 +57,12 @@ struct MergeCommand: Command {
             for (i, item) in list.enumerated() {
                 guard let film = item["film"]?.stringValue else {
                     throw FilmError.unreadable(path: path, cause: "a member of \"films\" names no film")
+                }
+                // (a row is a film's report or its error: one with neither read as a 0-frame "ok")
+                var isReport = false
+                if case .object? = item["video"] { isReport = true }
+                guard item["error"]?.stringValue != nil || isReport else {
+                    throw FilmError.unreadable(path: path, cause: "\(film) has neither a report (\"video\") nor an \"error\"")
                 }
                 films.append((film, item, manifest?.positions[i] ?? 0))
             }

@@ -158,6 +158,33 @@ struct ShardEndToEndTests {
                 + "run every shard on the same files\n", "\(r.stderr)")
     }
 
+    @Test func anotherSchemaOrARowWithNeitherReportNorErrorIsRefused() throws {
+        // (both were merged: the row as a 0-frame "ok"; fuzz campaign)
+        let dir = try Self.films()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let s = try Self.shards(dir, 2)
+        func edited(_ name: String, _ change: (inout [String: Any]) -> Void) throws -> String {
+            var doc = try Self.document(s[0])
+            change(&doc)
+            let path = dir.appendingPathComponent(name).path
+            try JSONSerialization.data(withJSONObject: doc).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        let other = try edited("schema2.json") { $0["schema"] = "framediff/2" }
+        var r = try Self.run(["merge", other, s[1]])
+        #expect(r.code == 2 && r.stdout.isEmpty && r.stderr == "framediff: error: \(other): schema \"framediff/2\", not \"framediff/1\"\n", "\(r.stderr)")
+        var film = ""
+        let bare = try edited("bare.json") { doc in
+            var films = doc["films"] as? [[String: Any]] ?? []
+            film = films[0]["film"] as? String ?? ""
+            films[0] = ["film": film, "video": NSNull()]
+            doc["films"] = films
+        }
+        r = try Self.run(["merge", bare, s[1]])
+        #expect(r.code == 2 && r.stdout.isEmpty && r.stderr == "framediff: error: \(bare): \(film) has neither a report (\"video\") nor an \"error\"\n",
+                "\(r.stderr)")
+    }
+
     @Test func allowPartialMergesWhatIsThereAndSaysWhatIsMissing() throws {
         let dir = try Self.films()
         defer { try? FileManager.default.removeItem(at: dir) }
