@@ -269,27 +269,47 @@ done:
     return result;
 }
 
-// Whether an MP4/MOV has a top-level box of `type` (a fragmented film's `sidx`, which indexes its
-// fragments and so declares its whole length), walking the boxes from the start.
-static int has_top_box(const char *path, const char *type) {
+// Whether an MP4/MOV has a top-level box of `type` (a fragmented film's `moof`, or its `sidx`,
+// which indexes its fragments and so declares its whole length), walking the boxes from the
+// start; `last_is`, when given, also says whether the file ends exactly with a box of that type
+// (the `mfra` a muxer writes when it finishes a fragmented film).
+static int has_top_box(const char *path, const char *type, const char *last, int *last_is) {
+    if (last_is) *last_is = 0;
     FILE *fp = fopen(path, "rb");
     if (!fp) return 0;
     int found = 0;
     unsigned char h[16];
     if (fseeko(fp, 0, SEEK_END) != 0) goto done;
     off_t end = ftello(fp), at = 0;
-    for (int n = 0; at < end && n < 100000 && !found; n++) {
+    for (int n = 0; at < end && n < 1000000 && (!found || last_is); n++) {
         if (fseeko(fp, at, SEEK_SET) != 0 || fread(h, 1, 8, fp) != 8) break;
         uint64_t size = ((uint64_t)h[0] << 24) | ((uint64_t)h[1] << 16) | ((uint64_t)h[2] << 8) | h[3];
+        off_t head = 8;
         if (size == 1) {
+            head = 16;
             if (fread(h + 8, 1, 8, fp) != 8) break;
             size = 0;
             for (int i = 8; i < 16; i++) size = (size << 8) | h[i];
         } else if (size == 0) {
             size = (uint64_t)(end - at);
         }
-        found = !memcmp(h + 4, type, 4);
+        int hit = !memcmp(h + 4, type, 4);
+        if (!hit && !strcmp(type, "moof") && !memcmp(h + 4, "moov", 4) && size <= (uint64_t)(end - at)) {
+            // (a film fragmented after a first fragment kept in its moov announces the fragments
+            // there, with an `mvex`, before any `moof`: one cut before the first reads as plain)
+            off_t child = at + head;
+            while (!hit && child + 8 <= at + (off_t)size) {
+                unsigned char c[8];
+                if (fseeko(fp, child, SEEK_SET) != 0 || fread(c, 1, 8, fp) != 8) break;
+                uint64_t csize = ((uint64_t)c[0] << 24) | ((uint64_t)c[1] << 16) | ((uint64_t)c[2] << 8) | c[3];
+                hit = !memcmp(c + 4, "mvex", 4);
+                if (csize < 8) break;
+                child += (off_t)csize;
+            }
+        }
+        found = found || hit;
         if (size < 8 || size > (uint64_t)(end - at)) break;
+        if (last_is && at + (off_t)size == end) *last_is = !memcmp(h + 4, last, 4);
         at += (off_t)size;
     }
 done:
@@ -343,7 +363,7 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     // one; without, its duration is only that of the fragments there were to read)
     int fragmented = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") && st->nb_frames <= 0;
     info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM
-                              && (!fragmented || has_top_box(v->path, "sidx"));
+                              && (!fragmented || has_top_box(v->path, "sidx", NULL, NULL));
     snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
     const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");
@@ -695,11 +715,16 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
     if (size < 0) {
         whole = WHOLE_UNKNOWN;
     } else if (strstr(name, "mov") || !strcmp(name, "avi")) {
-        // its index was checked frame by frame while decoding, when it lists every frame read: a
-        // fragmented MP4 lists none (an empty moov) or only its first fragment's, and one cut
-        // between two fragments ends like a whole one (so does an AVI that counts no frames)
+        // its index was checked frame by frame while decoding, when it lists every frame read (an
+        // AVI that counts no frames cannot say). A fragmented MP4 lists none (an empty moov) or
+        // only its first fragment's, and one cut between two fragments ends like a whole one: it
+        // is whole when it ends with the `mfra` its muxer writes on finishing, else cannot say.
         int64_t indexed = v->fmt->streams[v->stream]->nb_frames;
-        whole = indexed > 0 && out->packets == indexed ? WHOLE_YES : WHOLE_UNKNOWN;
+        int finished_fragments = 0;
+        if (strstr(name, "mov") && has_top_box(v->path, "moof", "mfra", &finished_fragments))
+            whole = finished_fragments ? WHOLE_YES : WHOLE_UNKNOWN;
+        else
+            whole = indexed > 0 && out->packets == indexed ? WHOLE_YES : WHOLE_UNKNOWN;
     } else if (!strcmp(name, "gif")) {
         // a GIF ends with a trailer byte (0x3B) after its last frame
         FILE *fp = fopen(v->path, "rb");
