@@ -59,6 +59,9 @@ struct fd_video {
     int corrupt;
     int demux_errors;   // errors the demuxer logged (damaged container data it skipped; atomic)
     int decode_logged;  // the GIF decoder logged an error since the last frame (atomic flag)
+    // an MP4/MOV's top-level layout, read once at open: fragmented (an mvex in its moov, or a
+    // moof), with a sidx indexing its fragments, finished (ending with the mfra of a muxer done)
+    struct { int fragmented, sidx, finished; } mp4;
     int64_t packets;    // packets of the video stream read so far
     int refs;           // owners (caller, thread): the last to let go frees (atomic)
 };

@@ -141,13 +141,17 @@ static struct timespec deadline_after(int ms) {
     return t;
 }
 
+// Whether the GIF decoder logged an error since this was last asked (see on_log), forgetting it:
+// the frame or refused packet it is asked for takes it, so it is counted once.
+static int take_decoder_log(fd_video *v) { return __atomic_exchange_n(&v->decode_logged, 0, __ATOMIC_RELAXED); }
+
 // Decodes the next frame into `out`: 1 a frame, 0 the end, -1 an error.
 static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
     for (;;) {
         int ret = avcodec_receive_frame(v->dec, out);
         if (ret == 0) {
             // a frame the decoder concealed errors in is shown (as ffmpeg does) but counted
-            int logged = __atomic_exchange_n(&v->decode_logged, 0, __ATOMIC_RELAXED);
+            int logged = take_decoder_log(v);
             if ((out->flags & AV_FRAME_FLAG_CORRUPT) || out->decode_error_flags || logged) v->corrupt++;
             if ((int64_t)out->width * out->height > FD_MAX_PIXELS) {
                 char what[128];
@@ -178,7 +182,7 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
         if (ret == AVERROR_EOF) return 0;
         if (ret != AVERROR(EAGAIN)) {
             // A frame the decoder could not rebuild: ffmpeg goes on past it, and so do we.
-            __atomic_store_n(&v->decode_logged, 0, __ATOMIC_RELAXED);
+            take_decoder_log(v);
             v->corrupt++;
             if (v->corrupt > 1000) { fd_set_error(err, errlen, "too many undecodable frames", ret); return -1; }
             continue;
@@ -223,12 +227,32 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
             // (a packet the decoder refused is one damaged packet, whatever it logged: the flag
             // goes with it, not onto the next frame)
             if (ret < 0 && ret != AVERROR(EAGAIN)) {
-                __atomic_store_n(&v->decode_logged, 0, __ATOMIC_RELAXED);
+                take_decoder_log(v);
                 v->corrupt++;
             }
         }
         av_packet_unref(v->pkt);
     }
+}
+
+// The MP4/MOV box at `at`: its type, its size (a 64-bit one read; 0 means to the end of the file)
+// and the length of its header. 0 when no header can be read there.
+static int read_box(FILE *fp, off_t at, off_t end, unsigned char type[4], uint64_t *size, off_t *head) {
+    unsigned char h[16];
+    if (fseeko(fp, at, SEEK_SET) != 0 || fread(h, 1, 8, fp) != 8) return 0;
+    uint64_t n = ((uint64_t)h[0] << 24) | ((uint64_t)h[1] << 16) | ((uint64_t)h[2] << 8) | h[3];
+    *head = 8;
+    if (n == 1) {
+        if (fread(h + 8, 1, 8, fp) != 8) return 0;
+        n = 0;
+        for (int i = 8; i < 16; i++) n = (n << 8) | h[i];
+        *head = 16;
+    } else if (n == 0) {
+        n = (uint64_t)(end - at);
+    }
+    memcpy(type, h + 4, 4);
+    *size = n;
+    return 1;
 }
 
 enum { MP4_NOT, MP4_NO_MOOV, MP4_HAS_MOOV, MP4_MOOV_CUT, MP4_BROKEN };
@@ -243,23 +267,17 @@ static int mp4_boxes(const char *path) {
     int result = MP4_NOT;
     if (fread(h, 1, 8, fp) != 8 || memcmp(h + 4, "ftyp", 4)) goto done;
     if (fseeko(fp, 0, SEEK_END) != 0) goto done;
-    off_t end = ftello(fp), at = 0;
+    off_t end = ftello(fp), at = 0, head;
     result = MP4_NO_MOOV;
+    unsigned char type[4];
+    uint64_t size;
     for (int n = 0; at < end && n < 100000; n++) {
-        if (fseeko(fp, at, SEEK_SET) != 0 || fread(h, 1, 8, fp) != 8) { result = MP4_BROKEN; break; }
-        uint64_t size = ((uint64_t)h[0] << 24) | ((uint64_t)h[1] << 16) | ((uint64_t)h[2] << 8) | h[3];
-        if (size == 1) {
-            if (fread(h + 8, 1, 8, fp) != 8) { result = MP4_BROKEN; break; }
-            size = 0;
-            for (int i = 8; i < 16; i++) size = (size << 8) | h[i];
-        } else if (size == 0) {
-            size = (uint64_t)(end - at);
-        }
-        if (!memcmp(h + 4, "moov", 4)) { result = size > (uint64_t)(end - at) ? MP4_MOOV_CUT : MP4_HAS_MOOV; break; }
+        if (!read_box(fp, at, end, type, &size, &head)) { result = MP4_BROKEN; break; }
+        if (!memcmp(type, "moov", 4)) { result = size > (uint64_t)(end - at) ? MP4_MOOV_CUT : MP4_HAS_MOOV; break; }
         if (size < 8 || size > (uint64_t)(end - at)) {
             // the last box may be cut short (a recording stopped mid-write): still no index
             result = size < 8 ? MP4_BROKEN : MP4_NO_MOOV;
-            if (size > (uint64_t)(end - at) && memcmp(h + 4, "mdat", 4) && memcmp(h + 4, "free", 4)) result = MP4_BROKEN;
+            if (size > (uint64_t)(end - at) && memcmp(type, "mdat", 4) && memcmp(type, "free", 4)) result = MP4_BROKEN;
             break;
         }
         at += (off_t)size;
@@ -269,52 +287,34 @@ done:
     return result;
 }
 
-// Whether an MP4/MOV has a top-level box of `type` (a fragmented film's `moof`, or its `sidx`,
-// which indexes its fragments and so declares its whole length), walking the boxes from the
-// start; `last_is`, when given, also says whether the file ends exactly with a box of that type
-// (the `mfra` a muxer writes when it finishes a fragmented film).
-static int has_top_box(const char *path, const char *type, const char *last, int *last_is) {
-    if (last_is) *last_is = 0;
-    FILE *fp = fopen(path, "rb");
-    if (!fp) return 0;
-    int found = 0;
-    unsigned char h[16];
-    if (fseeko(fp, 0, SEEK_END) != 0) goto done;
-    off_t end = ftello(fp), at = 0;
-    for (int n = 0; at < end && n < 1000000 && (!found || last_is); n++) {
-        if (fseeko(fp, at, SEEK_SET) != 0 || fread(h, 1, 8, fp) != 8) break;
-        uint64_t size = ((uint64_t)h[0] << 24) | ((uint64_t)h[1] << 16) | ((uint64_t)h[2] << 8) | h[3];
-        off_t head = 8;
-        if (size == 1) {
-            head = 16;
-            if (fread(h + 8, 1, 8, fp) != 8) break;
-            size = 0;
-            for (int i = 8; i < 16; i++) size = (size << 8) | h[i];
-        } else if (size == 0) {
-            size = (uint64_t)(end - at);
-        }
-        int hit = !memcmp(h + 4, type, 4);
-        if (!hit && !strcmp(type, "moof") && !memcmp(h + 4, "moov", 4) && size <= (uint64_t)(end - at)) {
-            // (a film fragmented after a first fragment kept in its moov announces the fragments
-            // there, with an `mvex`, before any `moof`: one cut before the first reads as plain)
-            off_t child = at + head;
-            while (!hit && child + 8 <= at + (off_t)size) {
-                unsigned char c[8];
-                if (fseeko(fp, child, SEEK_SET) != 0 || fread(c, 1, 8, fp) != 8) break;
-                uint64_t csize = ((uint64_t)c[0] << 24) | ((uint64_t)c[1] << 16) | ((uint64_t)c[2] << 8) | c[3];
-                hit = !memcmp(c + 4, "mvex", 4);
-                if (csize < 8) break;
+// An MP4/MOV's top-level layout (see fd_video.mp4), in one walk over its boxes. A film fragmented
+// after a first fragment kept in its moov announces the fragments there, with an `mvex`, before
+// any `moof`: one cut before the first reads as plain but for that.
+static void read_mp4_layout(fd_video *v) {
+    memset(&v->mp4, 0, sizeof v->mp4);
+    FILE *fp = fopen(v->path, "rb");
+    if (!fp) return;
+    if (fseeko(fp, 0, SEEK_END) == 0) {
+        off_t end = ftello(fp), at = 0, head;
+        unsigned char type[4];
+        uint64_t size;
+        for (int n = 0; at < end && n < 1000000 && read_box(fp, at, end, type, &size, &head); n++) {
+            if (size < 8 || size > (uint64_t)(end - at)) break;
+            v->mp4.sidx |= !memcmp(type, "sidx", 4);
+            v->mp4.fragmented |= !memcmp(type, "moof", 4);
+            for (off_t child = at + head; !memcmp(type, "moov", 4) && child + 8 <= at + (off_t)size;) {
+                unsigned char ctype[4];
+                uint64_t csize;
+                off_t chead;
+                if (!read_box(fp, child, end, ctype, &csize, &chead) || csize < 8) break;
+                v->mp4.fragmented |= !memcmp(ctype, "mvex", 4);
                 child += (off_t)csize;
             }
+            at += (off_t)size;
+            v->mp4.finished = at == end && !memcmp(type, "mfra", 4);
         }
-        found = found || hit;
-        if (size < 8 || size > (uint64_t)(end - at)) break;
-        if (last_is && at + (off_t)size == end) *last_is = !memcmp(h + 4, last, 4);
-        at += (off_t)size;
     }
-done:
     fclose(fp);
-    return found;
 }
 
 // Whether the stream is a still picture attached to the file (cover art, a thumbnail), which
@@ -363,7 +363,7 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     // one; without, its duration is only that of the fragments there were to read)
     int fragmented = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") && st->nb_frames <= 0;
     info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM
-                              && (!fragmented || has_top_box(v->path, "sidx", NULL, NULL));
+                              && (!fragmented || v->mp4.sidx);
     snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
     const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");
@@ -459,6 +459,7 @@ static int open_film(fd_video *v, char *err, size_t errlen) {
         return -1;
     }
     if (!v->matrix_in_container) read_frame_orientation(v->ring[0], &v->rotation, &v->mirror);
+    if (v->fmt->iformat && strstr(v->fmt->iformat->name, "mov")) read_mp4_layout(v);
     fill_info(v, v->ring[0]);
     return 0;
 }
@@ -720,9 +721,8 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
         // only its first fragment's, and one cut between two fragments ends like a whole one: it
         // is whole when it ends with the `mfra` its muxer writes on finishing, else cannot say.
         int64_t indexed = v->fmt->streams[v->stream]->nb_frames;
-        int finished_fragments = 0;
-        if (strstr(name, "mov") && has_top_box(v->path, "moof", "mfra", &finished_fragments))
-            whole = finished_fragments ? WHOLE_YES : WHOLE_UNKNOWN;
+        if (v->mp4.fragmented)
+            whole = v->mp4.finished ? WHOLE_YES : WHOLE_UNKNOWN;
         else
             whole = indexed > 0 && out->packets == indexed ? WHOLE_YES : WHOLE_UNKNOWN;
     } else if (!strcmp(name, "gif")) {

@@ -22,28 +22,28 @@ struct RotationTracker: Sendable {
     }
 
     private(set) var rotations: [Turn] = []
-    private var stableAspect: Shape?
+    private var stableContent: Content?
     private var stableCorners = false
     private var stableBrightness = 0.0
-    private var run: (startMs: Double, lastMs: Double, aspectBefore: Shape, corners: Bool, brightness: Double,
+    private var run: (startMs: Double, lastMs: Double, before: Content, corners: Bool, brightness: Double,
                       turnedOnDark: Bool)?
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
-    /// The content's width over its height inside uniform bars (one colour: `barTolerance`).
-    /// The content's width over its height inside uniform bars, and whether bars lie across both axes.
-    typealias Shape = (aspect: Double, boxed: Bool)
-    private func aspect(_ board: TileBoard) -> Shape { board.contentShape(colourTolerance: Float(options.barTolerance)) }
+    /// The content's width over its height inside uniform bars (one colour: `barTolerance`), and
+    /// whether bars lie across both axes.
+    typealias Content = (aspect: Double, boxed: Bool)
+    private func content(_ board: TileBoard) -> Content { board.contentShape(colourTolerance: Float(options.barTolerance)) }
 
     /// -1 portrait, 1 landscape, 0 square-ish.
     func shape(_ aspect: Double) -> Int { aspect < options.portraitAspect ? -1 : aspect > options.landscapeAspect ? 1 : 0 }
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
-    private var heldAfter: (aspect: Shape, corners: Bool, brightness: Double) = ((1, false), false, 0)
+    private var heldAfter: (content: Content, corners: Bool, brightness: Double) = ((1, false), false, 0)
 
     /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, periodMs: Double) {
         if m.complete {
-            stableAspect = aspect(board)
+            stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
             run = nil
@@ -55,48 +55,48 @@ struct RotationTracker: Sendable {
         if let r = run, m.ptsMs - r.lastMs >= max(options.heldMs, 1.5 * periodMs) { finish(r, after: heldAfter) }
         if options.turning(m.changes.count, of: board.tiles) {
             if run == nil {
-                run = (m.ptsMs, m.ptsMs, stableAspect ?? aspect(board), stableCorners, stableBrightness, false)
+                run = (m.ptsMs, m.ptsMs, stableContent ?? content(board), stableCorners, stableBrightness, false)
             }
             run!.lastMs = m.ptsMs
             if !run!.corners, darkCorners(board), Self.centreBrightness(board) >= options.keptBrightness * run!.brightness {
                 run!.turnedOnDark = true
             }
-            heldAfter = (aspect(board), darkCorners(board), Self.centreBrightness(board))
+            heldAfter = (content(board), darkCorners(board), Self.centreBrightness(board))
             return
         }
         let broad = options.broad(m.changes.count, of: board.tiles)
         if run != nil, broad {
             run!.lastMs = m.ptsMs  // the turn eases out with smaller steps
-            heldAfter = (aspect(board), darkCorners(board), Self.centreBrightness(board))
+            heldAfter = (content(board), darkCorners(board), Self.centreBrightness(board))
             return
         }
         if let r = run {
-            finish(r, after: (aspect(board), darkCorners(board), Self.centreBrightness(board)))
+            finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
         } else if !broad {
-            stableAspect = aspect(board)
+            stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
         }
     }
 
-    private mutating func finish(_ r: (startMs: Double, lastMs: Double, aspectBefore: Shape, corners: Bool, brightness: Double,
-                                       turnedOnDark: Bool), after: (aspect: Shape, corners: Bool, brightness: Double)) {
+    private mutating func finish(_ r: (startMs: Double, lastMs: Double, before: Content, corners: Bool, brightness: Double,
+                                       turnedOnDark: Bool), after: (content: Content, corners: Bool, brightness: Double)) {
         let duration = r.lastMs - r.startMs
         // A letterbox or a pillarbox fills the frame one way: bars along two opposite edges (or
         // none). Content inside bars across both axes before and after fills it neither way (the
         // row of cards of ios_hero_basic.gif at half size, 17 of 20 tiles wide, that becomes a
         // column, was read as a rotation), so one side of a turn at least must be open; a
         // pillarbox whose status bar is the bars' colour turning into a letterbox still is one.
-        let open = !r.aspectBefore.boxed || !after.aspect.boxed
-        let shapeTurned = open && shape(after.aspect.aspect) != 0 && shape(r.aspectBefore.aspect) == -shape(after.aspect.aspect)
+        let open = !r.before.boxed || !after.content.boxed
+        let shapeTurned = open && shape(after.content.aspect) != 0 && shape(r.before.aspect) == -shape(after.content.aspect)
         if shapeTurned || r.turnedOnDark, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
-            var evidence = [Evidence("aspect_before", r.aspectBefore.aspect), Evidence("aspect_after", after.aspect.aspect)]
+            var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
             if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
             rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? Confidence.turnBothSigns : Confidence.turnOneSign,
                                   evidence: evidence))
         }
         run = nil
-        (stableAspect, stableCorners, stableBrightness) = (after.aspect, after.corners, after.brightness)
+        (stableContent, stableCorners, stableBrightness) = (after.content, after.corners, after.brightness)
     }
 
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
