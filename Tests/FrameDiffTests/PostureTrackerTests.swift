@@ -193,10 +193,49 @@ struct PostureTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
     }
 
+    /// A simulator's window on a flat desktop, in a 12x12-tile capture region: a portrait box
+    /// (columns 4-7, rows 1-10) turns for 9 frames (only the tiles it sweeps change, under a
+    /// quarter of the frame a frame) into `after`, held.
+    static func windowTurned(to after: (Int) -> Bool) -> PostureFilm {
+        var f = PostureFilm()
+        f.grid = TileGrid(storedWidth: 192, storedHeight: 192, tile: 16)
+        let desktop: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 220), 0)
+        let portrait = { (t: Int) in (4...7).contains(t % 12) && (1...10).contains(t / 12) }
+        f.frame(f.all, complete: true) { t in portrait(t) ? Self.page(t) : desktop }
+        f.still(5)
+        for step in 0..<9 {
+            // the window's inner part (columns 3-8, rows 3-8) as it turns
+            let swept = f.all.filter { (3...8).contains($0 % 12) && (3...8).contains($0 / 12) }
+            f.frame(swept) { _ in (SIMD3(repeating: Float(100 + 10 * step)), 400) }
+        }
+        f.frame(f.all) { t in after(t) ? Self.relaid(t) : desktop }
+        f.still(10)
+        return f
+    }
+
+    @Test func aWindowOnAFlatDesktopThatTurnsAboutItsCentreIsARotation() {
+        // portrait 4 x 10 tiles becomes landscape 10 x 4 about the same centre (rows 4-7, columns
+        // 1-10): boxed both ways, so only the window's own turn says it (a reviewer's film of a
+        // simulator window on a desktop was no event)
+        let f = Self.windowTurned(to: { (1...10).contains($0 % 12) && (4...7).contains($0 / 12) })
+        #expect(f.turns.rotations.count == 1, "\(f.turns.rotations)")
+        #expect(f.turns.rotations.first?.evidence.contains { $0.name == "window_turned" } == true)
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
+    @Test func aWindowReplacedByAWideBoxElsewhereIsNoRotation() {
+        // the landscape box lies along the bottom (rows 7-10), its centre 3 tiles below the
+        // window's: a sheet or a dialog that replaced it, not the window turned
+        let f = Self.windowTurned(to: { (1...10).contains($0 % 12) && (7...10).contains($0 / 12) })
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
     @Test func cardsInsideMarginsAllRoundThatChangeShapeAreNoRotation() {
         // a row of cards (rows 3-4, columns 1-6) with the page's margin on every side becomes a
         // column (columns 3-4, rows 1-6), every tile changing meanwhile (GIF dither, a re-encode):
-        // a layout, not a turn (ios_hero_basic.gif at half size was two rotations)
+        // a layout, not a turn (ios_hero_basic.gif at half size was two rotations); its box
+        // swaps about its centre, but at 12 of 64 tiles it is smaller than a window
         let f = Self.turned(from: { (3...4).contains($0 / 8) && (1...6).contains($0 % 8) },
                             to: { (3...4).contains($0 % 8) && (1...6).contains($0 / 8) })
         #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")

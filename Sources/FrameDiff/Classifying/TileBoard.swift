@@ -91,21 +91,32 @@ public struct TileBoard: Sendable {
 
     func mean(_ i: Int) -> SIMD3<Float> { picture.mean(i) }
 
-    /// Tiles of the displayed picture inside uniform bars along its edges (a letterboxed or
-    /// pillarboxed picture): the content's width over its height, in displayed orientation, and
-    /// whether there are bars across both axes (`boxed`: cards on a page's margin, or a
-    /// pillarbox whose status bar is the bars' colour), where a shape is no letterbox's.
-    func contentShape(colourTolerance: Float) -> (aspect: Double, boxed: Bool) {
+    /// The content of the picture inside uniform bars along its edges (a letterboxed or
+    /// pillarboxed picture, a simulator's window on a flat desktop).
+    struct ContentShape: Sendable, Equatable {
+        /// Width over height, in displayed orientation.
+        var aspect: Double
+        /// Bars lie across both axes: cards on a page's margin, a window on a desktop, or a
+        /// pillarbox whose status bar is the bars' colour; a shape no letterbox has.
+        var boxed: Bool
+        /// The box inside the bars, in whole tiles of the stored grid.
+        var x = 0, y = 0, width = 1, height = 1
+    }
+
+    /// The content inside uniform bars along the picture's edges (see `ContentShape`).
+    func contentShape(colourTolerance: Float) -> ContentShape {
         let cols = grid.columns, rows = grid.rows
-        guard cols > 0, rows > 0 else { return (1, false) }
+        guard cols > 0, rows > 0 else { return ContentShape(aspect: 1, boxed: false) }
         func like(_ c: SIMD3<Float>) -> (Int) -> Bool {
             { i in picture.isFlat(i) && maxAbs(picture.mean(i) - c) <= colourTolerance }
         }
         let tl = like(picture.mean(0)), br = like(picture.mean(rows * cols - 1))
         let top = barLength(from: .top, limit: rows / 2, where: tl), bottom = barLength(from: .bottom, limit: rows / 2, where: br)
         let left = barLength(from: .left, limit: cols / 2, where: tl), right = barLength(from: .right, limit: cols / 2, where: br)
-        let w = Double(max(1, cols - left - right) * grid.tile), h = Double(max(1, rows - top - bottom) * grid.tile)
-        return (grid.rotation % 180 == 0 ? w / h : h / w, top + bottom > 0 && left + right > 0)
+        let wide = max(1, cols - left - right), high = max(1, rows - top - bottom)
+        let w = Double(wide * grid.tile), h = Double(high * grid.tile)
+        return ContentShape(aspect: grid.rotation % 180 == 0 ? w / h : h / w, boxed: top + bottom > 0 && left + right > 0,
+                            x: left, y: top, width: wide, height: high)
     }
 
     /// An edge of the stored picture's tile grid.

@@ -14,6 +14,13 @@ public struct PostureInferenceOptions: Sendable {
     public var broadShare: Double = 0.05
     /// A rotation changes at least this share of the tiles in a frame: a turn moves everything.
     public var turnShare: Double = 0.5
+    /// A window boxed by one flat colour (a simulator's on a desktop) turned when its width and
+    /// height swapped about its centre within this share of its longer side (a bezel drawn a tile
+    /// wider one way: 0.1 of a 32-tile window is 4 tiles).
+    public var windowSwapShare: Double = 0.1
+    /// ...and it covers at least this share of the frame before and after (a capture region
+    /// holding a 300x650 window either way: 0.46).
+    public var windowMinShare: Double = 0.2
     /// Content is portrait below this width-to-height ratio and landscape above `landscapeAspect`;
     /// square-ish between (neither can be said to have turned).
     public var portraitAspect: Double = 0.9

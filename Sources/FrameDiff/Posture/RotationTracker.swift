@@ -30,18 +30,21 @@ struct RotationTracker: Sendable {
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
-    /// The content's width over its height inside uniform bars (one colour: `barTolerance`), and
-    /// whether bars lie across both axes.
-    typealias Content = (aspect: Double, boxed: Bool)
+    /// The content inside uniform bars (one colour: `barTolerance`): its shape, whether bars lie
+    /// across both axes, and its box.
+    typealias Content = TileBoard.ContentShape
     private func content(_ board: TileBoard) -> Content { board.contentShape(colourTolerance: Float(options.barTolerance)) }
 
     /// -1 portrait, 1 landscape, 0 square-ish.
     func shape(_ aspect: Double) -> Int { aspect < options.portraitAspect ? -1 : aspect > options.landscapeAspect ? 1 : 0 }
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
-    private var heldAfter: (content: Content, corners: Bool, brightness: Double) = ((1, false), false, 0)
+    /// Tiles of the frame (the board's, as of the last frame).
+    private var frameTiles = 1
+    private var heldAfter: (content: Content, corners: Bool, brightness: Double) = (Content(aspect: 1, boxed: false), false, 0)
 
     /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, periodMs: Double) {
+        frameTiles = board.tiles
         if m.complete {
             stableContent = content(board)
             stableCorners = darkCorners(board)
@@ -53,7 +56,7 @@ struct RotationTracker: Sendable {
         // the last frame written. A film whose every frame lasts that long (a GIF at 5 fps shows a
         // 400-ms rotation in two frames 200 ms apart) holds only past one and a half of its frames.
         if let r = run, m.ptsMs - r.lastMs >= max(options.heldMs, 1.5 * periodMs) { finish(r, after: heldAfter) }
-        if options.turning(m.changes.count, of: board.tiles) {
+        if options.turning(m.changes.count, of: turnTiles(run?.before ?? stableContent)) {
             if run == nil {
                 run = (m.ptsMs, m.ptsMs, stableContent ?? content(board), stableCorners, stableBrightness, false)
             }
@@ -88,15 +91,45 @@ struct RotationTracker: Sendable {
         // column, was read as a rotation), so one side of a turn at least must be open; a
         // pillarbox whose status bar is the bars' colour turning into a letterbox still is one.
         let open = !r.before.boxed || !after.content.boxed
-        let shapeTurned = open && shape(after.content.aspect) != 0 && shape(r.before.aspect) == -shape(after.content.aspect)
+        let turnedShape = shape(after.content.aspect) != 0 && shape(r.before.aspect) == -shape(after.content.aspect)
+        let windowTurned = turnedShape && windowTurned(from: r.before, to: after.content)
+        let shapeTurned = turnedShape && (open || windowTurned)
         if shapeTurned || r.turnedOnDark, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
+            if windowTurned && !open { evidence.append(Evidence("window_turned", 1)) }
             if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
             rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? Confidence.turnBothSigns : Confidence.turnOneSign,
                                   evidence: evidence))
         }
         run = nil
         (stableContent, stableCorners, stableBrightness) = (after.content, after.corners, after.brightness)
+    }
+
+    /// A window, boxed by one flat colour before and after (a simulator's window on a desktop, in
+    /// a capture region that holds it either way), whose box turned about its centre: its width
+    /// became its height and its height its width, the centre where it was, each within
+    /// `windowSwapShare` of its longer side (or two tiles). Cards that rearrange on a page move
+    /// their box's centre or change its size (the half-size Hero: 1.55 -> 0.70 -> 2.0).
+    func windowTurned(from a: Content, to b: Content) -> Bool {
+        guard a.boxed, b.boxed, isWindow(a), isWindow(b) else { return false }
+        let slack = Double(max(2, Int((options.windowSwapShare * Double(max(a.width, a.height))).rounded(.up))))
+        func near(_ p: Int, _ q: Int) -> Bool { Double(abs(p - q)) <= slack }
+        // (centres in half tiles, so odd and even sizes compare)
+        return near(a.width, b.height) && near(a.height, b.width)
+            && Double(abs((2 * a.x + a.width) - (2 * b.x + b.width))) <= 2 * slack
+            && Double(abs((2 * a.y + a.height) - (2 * b.y + b.height))) <= 2 * slack
+    }
+
+    /// The box is large enough to be a window (`windowMinShare` of the frame), not a button.
+    private func isWindow(_ c: Content) -> Bool {
+        Double(c.width * c.height) >= options.windowMinShare * Double(frameTiles)
+    }
+
+    /// The tiles a turn must change a share of: a window's, when the content is one (its turn on a
+    /// desktop changes 14-23% of the frame, half the window), else the frame's.
+    private func turnTiles(_ c: Content?) -> Int {
+        guard let c, c.boxed, isWindow(c) else { return frameTiles }
+        return c.width * c.height
     }
 
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
