@@ -7,7 +7,7 @@ struct AnalysisTests {
     static let films = ["laptop-inner.mp4", "feed-30fps-h264.mp4", "gallery-vfr-h264.mp4", "tablet-landscape-hevc.mp4",
                         "odd-size-444.mkv", "hevc10-fade.mp4", "rotated-90.mp4", "static-crf30.mp4", "noise-only.mp4",
                         "fold-inner.mp4", "rotate-settle.ts", "rotate-animation.mp4",
-                        "rotate-sideways.mp4", "rotate-sideways-vfr.mp4", "unfold-vfr.mp4"]
+                        "rotate-sideways.mp4", "rotate-sideways-vfr.mp4", "unfold-vfr.mp4", "rotate-window.mp4"]
 
     @Test("every truth finding found with its kind and timing within a frame, nothing else", arguments: films)
     func matchesTruth(film: String) throws {
@@ -113,6 +113,19 @@ struct InferenceTests {
         let events = try #require(j["events"] as? [[String: Any]])
         #expect(events.map { $0["kind"] as? String } == ["rotation"])
         #expect(abs((events[0]["start_ms"] as! Double) - 1000) < 1 && abs((events[0]["end_ms"] as! Double) - 1383.3) <= 17)
+        let phases = (j["findings"] as! [[String: Any]]).map { "\($0["kind"]!) \($0["phase"]!)" }
+        #expect(phases == ["motion during", "cut after"])
+    }
+
+    @Test func aWindowTurningOnAFlatDesktopIsARotation() throws {
+        // boxed by the desktop before and after: only the window's swapped box about its centre
+        // says it (no event before that rule; timed from the turn's first frame, when a turn was
+        // counted against the window's tiles and not the frame's)
+        let j = try Harness.json(try Harness.run(["samples/rotate-window.mp4", "--format", "json"]).stdout)
+        let events = try #require(j["events"] as? [[String: Any]])
+        #expect(events.map { $0["kind"] as? String } == ["rotation"])
+        #expect(abs((events[0]["start_ms"] as! Double) - 1000) < 1 && abs((events[0]["end_ms"] as! Double) - 1383.3) <= 17)
+        #expect((events[0]["evidence"] as? [String: Any])?["window_turned"] as? Double == 1)
         let phases = (j["findings"] as! [[String: Any]]).map { "\($0["kind"]!) \($0["phase"]!)" }
         #expect(phases == ["motion during", "cut after"])
     }
