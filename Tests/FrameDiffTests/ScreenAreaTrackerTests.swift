@@ -93,6 +93,28 @@ struct ScreenAreaTrackerTests {
         #expect(changes.last?.startMs == Double(unfold) * 1000 / 30)
     }
 
+    @Test func aDarkSparseAppFoldedRefitAndUnfoldedIsACloseAndAnOpen() {
+        // a dark theme with no dither (an MP4, or a GIF scaled down): a flat dark page, detail only
+        // in 8 of its 256 tiles (status and navigation bars' icons in the top and bottom rows, 3%);
+        // the fold film at three quarters of its size showed 4.3%, and its fold was lost under a
+        // 5% floor of detail
+        func dark(_ shade: Float) -> (Int) -> (mean: SIMD3<Float>, variance: Float) {
+            { t in [0, 5, 10, 15].contains(t % Self.cols) && [0, Self.cols - 1].contains(t / Self.cols)
+                ? (SIMD3(Float(150 + t % 50), 150, 160), 400) : (SIMD3(shade, shade + 2, shade + 8), 0) }
+        }
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: dark(26))
+        f.still(5)
+        f.frame(f.all) { t in t % Self.cols < 8 ? dark(26)(t) : Self.black }
+        f.still(20)
+        f.frame(f.all, look: dark(28))
+        f.still(30)
+        for step in 1...3 { f.frame(f.all, look: dark(28 + 8 * Float(step))) }
+        f.still(15)
+        #expect(f.screenChanges().map(\.kind) == [.close, .open])
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close, .open])
+    }
+
     @Test func lookAlikesGiveNoEvent() {
         // a fade to black: no screen left to measure
         var fade = Self.film()
