@@ -612,6 +612,22 @@ struct ClassifierTests {
 
     static let white = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
 
+    @Test func aFlatPageWithItsHeaderPaintedEndsTheBlank() throws {
+        // the white turns into the site's grey with page A's header painted over the top 8% of
+        // the frame in the same frame: that is the first paint, not the site's background before
+        // it (WebPageTest's lemons at three quarters of its size read as one blank 754-2265 ms)
+        var grey = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 232)
+        for y in 0..<(SyntheticClip.height * 8 / 100) { for x in 0..<SyntheticClip.width { grey[x, y] = a[x, y] } }
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 5 * period)
+        clip.hold(grey, ms: 6 * period)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        let blank = f.first { $0.kind == .blank }
+        #expect(blank.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 5 * period) < 1 } == true, "\(kinds(f)) \(f.map(\.durationMs))")
+    }
+
     /// A page load through a blank: page A held 400 ms, the white page for `whiteFrames` frames,
     /// each picture of `middle` for its frames, then page B held 400 ms.
     func throughABlank(whiteFrames: Int, then middle: [(PNGImage, Int)]) -> SyntheticClip {

@@ -128,7 +128,7 @@ extension FillGroups {
     }
 
     /// A blank that gives way to a page of another flat colour (the site's background before its
-    /// first paint) lasts until that page is no longer mostly flat.
+    /// first paint), covering what the blank covered, lasts until that page is no longer mostly flat.
     func extended(_ blank: BlankDetector.Blank, window: ClassifierWindow, active: [[Int]]) -> BlankDetector.Blank {
         var e = blank
         let tolerance = Float(options.uniformTolerance)
@@ -138,6 +138,9 @@ extension FillGroups {
         while let colour = window[e.end].thumb.dominantFill(),
               case let during = window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance).count,
               Double(during) >= options.blankFraction * Double(tiles),
+              // (a page painted as it turned flat is past its first paint: a header over 7-8% of
+              // the frame on the lemons page at three quarters of its size read as blank for 742 ms more)
+              Double(during) >= (blank.evidence.coverage - options.blankPageDrop) * Double(tiles),
               solidity(window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance),
                        box: TileBox(window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance), columns: grid.columns))
                 >= options.blankSolid {

@@ -188,6 +188,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A blank followed by a flat page of its colour lasts until that page's first paint, up to
     /// this many times `longestBlankMs` from its start.
     public var blankPaintFactor: Double = 2
+    /// ...and while that page covers the blank's share of the frame less at most this (0-1): the
+    /// white turning light grey under the browser's chrome leaves 0.2-0.7% uncovered, a header
+    /// painted onto the grey page with it 7-8% (that is the first paint).
+    public var blankPageDrop: Double = 0.04
     /// The smallest placeholder's area (px²): an image slot of 32x32 pixels, 2x2 tiles of 16x16.
     public var flashMinAreaPx: Int = 1024
     /// ...and at least this many pixels wide and high, counting the partial tiles at the frame's

@@ -178,6 +178,8 @@ public struct AnalysisSetting {
                     "a blank stands out from the pictures around it by this many times fill_contrast"),
             .double("blank_paint_factor", \.classifier.blankPaintFactor, .flat, "x longest_blank_ms", 0...100,
                     "a blank before a flat page of its colour lasts to its first paint, up to this long"),
+            .double("blank_page_drop", \.classifier.blankPageDrop, .flat, "share", 0...1,
+                    "and while that page covers the blank's share less at most this (a header painted with it is the first paint)"),
             .int("flash_min_area_px", \.classifier.flashMinAreaPx, .flat, "px²", 1...100000000,
                     "the smallest placeholder: an image slot of 32x32 px"),
             .int("flash_min_side_px", \.classifier.flashMinSidePx, .flat, "px", 1...100000,
