@@ -194,9 +194,10 @@ struct PostureTrackerTests {
     }
 
     /// A simulator's window on a flat desktop, in a 12x12-tile capture region: a portrait box
-    /// (columns 4-7, rows 1-10) turns for 9 frames (only the tiles it sweeps change, under a
-    /// quarter of the frame a frame) into `after`, held.
-    static func windowTurned(to after: (Int) -> Bool) -> PostureFilm {
+    /// (columns 4-7, rows 1-10) turns for 9 frames into `after`, held. Part way through, the
+    /// turned window is a diamond about the centre (each side of its bounding box touched near its
+    /// middle only); `turning: false` crossfades the box in place instead.
+    static func windowTurned(to after: @escaping (Int) -> Bool, turning: Bool = true) -> PostureFilm {
         var f = PostureFilm()
         f.grid = TileGrid(storedWidth: 192, storedHeight: 192, tile: 16)
         let desktop: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 220), 0)
@@ -204,9 +205,9 @@ struct PostureTrackerTests {
         f.frame(f.all, complete: true) { t in portrait(t) ? Self.page(t) : desktop }
         f.still(5)
         for step in 0..<9 {
-            // the window's inner part (columns 3-8, rows 3-8) as it turns
-            let swept = f.all.filter { (3...8).contains($0 % 12) && (3...8).contains($0 / 12) }
-            f.frame(swept) { _ in (SIMD3(repeating: Float(100 + 10 * step)), 400) }
+            let diamond = { (t: Int) in abs(Double(t % 12) - 5.5) + abs(Double(t / 12) - 5.5) <= 5 }
+            let inside = { (t: Int) in turning && (2...6).contains(step) ? diamond(t) : portrait(t) || after(t) }
+            f.frame(f.all) { t in inside(t) ? (SIMD3(repeating: Float(100 + 10 * step)), 400) : desktop }
         }
         f.frame(f.all) { t in after(t) ? Self.relaid(t) : desktop }
         f.still(10)
@@ -221,6 +222,14 @@ struct PostureTrackerTests {
         #expect(f.turns.rotations.count == 1, "\(f.turns.rotations)")
         #expect(f.turns.rotations.first?.evidence.contains { $0.name == "window_turned" } == true)
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
+    @Test func aPortraitBoxCrossfadingIntoItsLandscapeSwapIsNoRotation() {
+        // a lightbox's 3:4 photo crossfading into a 4:3 one about the same centre: the box swaps,
+        // but no frame shows a turned rectangle (its box's sides stay filled)
+        let f = Self.windowTurned(to: { (1...10).contains($0 % 12) && (4...7).contains($0 / 12) }, turning: false)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
     }
 
     @Test func aWindowReplacedByAWideBoxElsewhereIsNoRotation() {

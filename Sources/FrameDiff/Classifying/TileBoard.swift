@@ -119,6 +119,24 @@ public struct TileBoard: Sendable {
                             x: left, y: top, width: wide, height: high)
     }
 
+    /// The least share of bar-coloured tiles (flat, within `colourTolerance` of the top-left
+    /// corner's colour) along the sides of `box` that lie inside the frame (nil with fewer than two):
+    /// a rectangle turned part way touches each side of its bounding box at one corner only.
+    func barShareAlongSides(of box: ContentShape, colourTolerance: Float) -> Double? {
+        let cols = grid.columns, rows = grid.rows
+        guard cols > 0, rows > 0 else { return nil }
+        let c = picture.mean(0)
+        func bar(_ i: Int) -> Bool { picture.isFlat(i) && maxAbs(picture.mean(i) - c) <= colourTolerance }
+        let x0 = box.x, y0 = box.y, x1 = box.x + box.width - 1, y1 = box.y + box.height - 1
+        var sides: [[Int]] = []
+        if y0 > 0 { sides.append((x0...x1).map { y0 * cols + $0 }) }
+        if y1 < rows - 1 { sides.append((x0...x1).map { y1 * cols + $0 }) }
+        if x0 > 0 { sides.append((y0...y1).map { $0 * cols + x0 }) }
+        if x1 < cols - 1 { sides.append((y0...y1).map { $0 * cols + x1 }) }
+        guard sides.count >= 2 else { return nil }
+        return sides.map { side in Double(side.filter(bar).count) / Double(side.count) }.min()
+    }
+
     /// An edge of the stored picture's tile grid.
     enum Edge { case left, right, top, bottom }
 

@@ -216,6 +216,8 @@ public struct AnalysisSetting {
                     "a window boxed by one colour turned when its width and height swapped about its centre within this share"),
             .double("window_min_share", \.posture.inference.windowMinShare, .posture, "share", 0...1,
                     "and it covers this share of the frame before and after (smaller is no window; its turn changes half of it)"),
+            .double("window_corner_share", \.posture.inference.windowCornerShare, .posture, "share", 0...1,
+                    "and part way through its turn each side of its box is desktop along this share (a turned rectangle touches them at corners)"),
             .double("portrait_aspect", \.posture.inference.portraitAspect, .posture, "w/h", 0...100,
                     "content is portrait below this width-to-height ratio"),
             .double("landscape_aspect", \.posture.inference.landscapeAspect, .posture, "w/h", 0...100,

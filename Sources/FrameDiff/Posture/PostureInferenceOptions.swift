@@ -21,6 +21,10 @@ public struct PostureInferenceOptions: Sendable {
     /// ...and it covers at least this share of the frame before and after (a capture region
     /// holding a 300x650 window either way: 0.46).
     public var windowMinShare: Double = 0.2
+    /// ...and part way through its turn, every side of its box inside the frame is desktop along
+    /// at least this share (a rectangle turned part way touches each side of its bounding box at a
+    /// corner only: 0.83-0.97 measured; crossfades, zooms, shared-axis transitions 0.24-0.33).
+    public var windowCornerShare: Double = 0.75
     /// Content is portrait below this width-to-height ratio and landscape above `landscapeAspect`;
     /// square-ish between (neither can be said to have turned).
     public var portraitAspect: Double = 0.9
