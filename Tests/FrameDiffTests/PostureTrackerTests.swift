@@ -224,6 +224,40 @@ struct PostureTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
     }
 
+    @Test func aPageDimmingToBlackAroundACardIsNoRotation() {
+        // a modal's scrim: every tile but a centred card (columns 2-5, rows 2-5) goes dark over
+        // 6 frames and stays dark; the corners are dark and the centre keeps its brightness, as
+        // on a turn's dark ground, but they stay dark after it (a reviewer's film was a rotation)
+        var f = PostureFilm()
+        let card = { (t: Int) in (2...5).contains(t % 8) && (2...5).contains(t / 8) }
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        for step in 1...6 {
+            f.frame(f.all.filter { !card($0) }) { t in
+                step < 6 ? (Self.page(t).mean * Float(6 - step) / 6, 400) : (SIMD3(repeating: 6), 0)
+            }
+        }
+        f.still(15)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func aCardGrowingToFillALandscapeFrameIsNoRotation() {
+        // a portrait card with margins all round (columns 4-7, rows 1-6 of 12x8) grows over 9
+        // frames to fill the landscape frame: boxed before, no bars after (a container
+        // transform, not a letterbox turning into a pillarbox; a reviewer's 800x600 film was one)
+        var f = PostureFilm()
+        f.grid = TileGrid(storedWidth: 192, storedHeight: 128, tile: 16)
+        let bar: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 230), 0)
+        f.frame(f.all, complete: true) { t in (4...7).contains(t % 12) && (1...6).contains(t / 12) ? Self.page(t) : bar }
+        f.still(5)
+        for step in 0..<9 { f.frame(f.all) { _ in (SIMD3(repeating: Float(100 + 10 * step)), 400) } }
+        f.frame(f.all, look: Self.relaid)
+        f.still(10)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
     @Test func aPortraitBoxCrossfadingIntoItsLandscapeSwapIsNoRotation() {
         // a lightbox's 3:4 photo crossfading into a 4:3 one about the same centre: the box swaps,
         // but no frame shows a turned rectangle (its box's sides stay filled)

@@ -101,6 +101,11 @@ public struct TileBoard: Sendable {
         var boxed: Bool
         /// The box inside the bars, in whole tiles of the stored grid.
         var x = 0, y = 0, width = 1, height = 1
+        /// Bars lie along some edge (a letterbox, a pillarbox, or `boxed`); false when the content
+        /// fills the frame.
+        var barred: Bool { x > 0 || y > 0 || width < columns || height < rows }
+        /// The grid's size in tiles.
+        var columns = 1, rows = 1
     }
 
     /// The content inside uniform bars along the picture's edges (see `ContentShape`).
@@ -116,7 +121,7 @@ public struct TileBoard: Sendable {
         let wide = max(1, cols - left - right), high = max(1, rows - top - bottom)
         let w = Double(wide * grid.tile), h = Double(high * grid.tile)
         return ContentShape(aspect: grid.rotation % 180 == 0 ? w / h : h / w, boxed: top + bottom > 0 && left + right > 0,
-                            x: left, y: top, width: wide, height: high)
+                            x: left, y: top, width: wide, height: high, columns: cols, rows: rows)
     }
 
     /// The least share of bar-coloured tiles (flat, within `colourTolerance` of the top-left

@@ -118,6 +118,10 @@ struct RotationTracker: Sendable {
         // column, was read as a rotation), so one side of a turn at least must be open; a
         // pillarbox whose status bar is the bars' colour turning into a letterbox still is one.
         let open = !r.before.boxed || !after.content.boxed
+        // ...and a box all round turns into bars along two edges, not into content filling the
+        // frame: a centred card that grows to fill a landscape frame (a container transform) is
+        // no rotation (a reviewer's 800x600 film was one).
+        let boxToFull = (r.before.boxed && !after.content.barred) || (after.content.boxed && !r.before.barred)
         let turnedShape = shape(after.content.aspect) != 0 && shape(r.before.aspect) == -shape(after.content.aspect)
         // A turning window stays about its centre, and part way through it touches each side of
         // its bounding box at a corner only (those sides are 83-97% desktop on 16-px tiles); a
@@ -129,8 +133,13 @@ struct RotationTracker: Sendable {
         // A run that only a window's share of the frame started is the window's to call: a card
         // crossfading into a letterboxed video, or a page dimming to black around a card, changes
         // half of the card's tiles but not half of the frame's.
-        let shapeTurned = turnedShape && ((open && r.frameWide) || windowTurned)
-        if shapeTurned || (r.turnedOnDark && r.frameWide), duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
+        let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide) || windowTurned)
+        // A turn on a dark ground ends on a picture that fills the frame's corners again (the
+        // landscape UI drawn sideways); corners that stay dark are a scrim around a dialog or a
+        // lightbox (a reviewer's films of a page dimming around a card, and of a photo opening on
+        // black, were rotations). When the shape turned too, the dark ground only adds confidence.
+        let darkTurn = r.turnedOnDark && !after.corners && r.frameWide
+        if shapeTurned || darkTurn, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
             if windowTurned && !open { evidence.append(Evidence("window_turned", 1)) }
             if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
