@@ -197,11 +197,14 @@ struct PostureTrackerTests {
     /// (columns 4-7, rows 1-10) turns for 9 frames into `after`, held. Part way through, the
     /// turned window is a diamond about the centre (each side of its bounding box touched near its
     /// middle only); `turning: false` crossfades the box in place instead.
-    static func windowTurned(to after: @escaping (Int) -> Bool, turning: Bool = true) -> PostureFilm {
+    /// `sparse`: only every other row of the box before and after has content (lines of text on
+    /// a dialog of the page's own colour, not a window).
+    static func windowTurned(to after: @escaping (Int) -> Bool, turning: Bool = true, sparse: Bool = false) -> PostureFilm {
         var f = PostureFilm()
         f.grid = TileGrid(storedWidth: 192, storedHeight: 192, tile: 16)
         let desktop: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 220), 0)
-        let portrait = { (t: Int) in (4...7).contains(t % 12) && (1...10).contains(t / 12) }
+        let box = { (t: Int) in (4...7).contains(t % 12) && (1...10).contains(t / 12) }
+        let portrait = { (t: Int) in box(t) && (!sparse || (t / 12) % 2 == 1 || t / 12 == 10) }
         f.frame(f.all, complete: true) { t in portrait(t) ? Self.page(t) : desktop }
         f.still(5)
         for step in 0..<9 {
@@ -209,7 +212,7 @@ struct PostureTrackerTests {
             let inside = { (t: Int) in turning && (2...6).contains(step) ? diamond(t) : portrait(t) || after(t) }
             f.frame(f.all) { t in inside(t) ? (SIMD3(repeating: Float(100 + 10 * step)), 400) : desktop }
         }
-        f.frame(f.all) { t in after(t) ? Self.relaid(t) : desktop }
+        f.frame(f.all) { t in after(t) && (!sparse || (t % 12) % 2 == 1 || t % 12 == 10) ? Self.relaid(t) : desktop }
         f.still(10)
         return f
     }
@@ -264,6 +267,14 @@ struct PostureTrackerTests {
         let f = Self.windowTurned(to: { (1...10).contains($0 % 12) && (4...7).contains($0 / 12) }, turning: false)
         #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
         #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func aSparseDialogOnAPageOfItsColourTurningIsNoRotation() {
+        // the same turn, but before and after only every other line of the box has content: a
+        // dialog's text on a page of the dialog's own colour, not a window (a reviewer's dialog
+        // swapped for a wider one on such a page passed the turn's other tests, 79% desktop)
+        let f = Self.windowTurned(to: { (1...10).contains($0 % 12) && (4...7).contains($0 / 12) }, sparse: true)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
     }
 
     @Test func aWindowReplacedByAWideBoxElsewhereIsNoRotation() {

@@ -106,6 +106,9 @@ public struct TileBoard: Sendable {
         var barred: Bool { x > 0 || y > 0 || width < columns || height < rows }
         /// The grid's size in tiles.
         var columns = 1, rows = 1
+        /// Share of the box's tiles that are not of the bars' colour, when `boxed` (a window is a
+        /// solid rectangle; a dialog's text on a page of its own colour is not); 1 otherwise.
+        var solid = 1.0
     }
 
     /// The content inside uniform bars along the picture's edges (see `ContentShape`).
@@ -120,8 +123,14 @@ public struct TileBoard: Sendable {
         let left = barLength(from: .left, limit: cols / 2, where: tl), right = barLength(from: .right, limit: cols / 2, where: br)
         let wide = max(1, cols - left - right), high = max(1, rows - top - bottom)
         let w = Double(wide * grid.tile), h = Double(high * grid.tile)
-        return ContentShape(aspect: grid.rotation % 180 == 0 ? w / h : h / w, boxed: top + bottom > 0 && left + right > 0,
-                            x: left, y: top, width: wide, height: high, columns: cols, rows: rows)
+        var shape = ContentShape(aspect: grid.rotation % 180 == 0 ? w / h : h / w, boxed: top + bottom > 0 && left + right > 0,
+                                 x: left, y: top, width: wide, height: high, columns: cols, rows: rows)
+        if shape.boxed {
+            var bars = 0
+            for y in top..<(top + high) { for x in left..<(left + wide) where tl(y * cols + x) { bars += 1 } }
+            shape.solid = 1 - Double(bars) / Double(wide * high)
+        }
+        return shape
     }
 
     /// The least share of bar-coloured tiles (flat, within `colourTolerance` of the top-left

@@ -218,6 +218,8 @@ public struct AnalysisSetting {
                     "and it covers this share of the frame before and after (smaller is no window; its turn changes half of it)"),
             .double("window_corner_share", \.posture.inference.windowCornerShare, .posture, "share", 0...1,
                     "and part way through its turn each side of its box is desktop along this share (a turned rectangle touches them at corners)"),
+            .double("window_solid_share", \.posture.inference.windowSolidShare, .posture, "share", 0...1,
+                    "and the window is a solid rectangle: this share of its box or more is not the desktop's colour"),
             .double("portrait_aspect", \.posture.inference.portraitAspect, .posture, "w/h", 0...100,
                     "content is portrait below this width-to-height ratio"),
             .double("landscape_aspect", \.posture.inference.landscapeAspect, .posture, "w/h", 0...100,

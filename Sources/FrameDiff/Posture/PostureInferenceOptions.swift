@@ -25,6 +25,10 @@ public struct PostureInferenceOptions: Sendable {
     /// at least this share (a rectangle turned part way touches each side of its bounding box at a
     /// corner only: 0.83-0.97 measured; crossfades, zooms, shared-axis transitions 0.24-0.33).
     public var windowCornerShare: Double = 0.75
+    /// ...and the window is a solid rectangle before and after: at most 1 - this share of its box
+    /// is of the desktop's colour (a dialog's text on a page of the dialog's own colour is
+    /// mostly page).
+    public var windowSolidShare: Double = 0.9
     /// Content is portrait below this width-to-height ratio and landscape above `landscapeAspect`;
     /// square-ish between (neither can be said to have turned).
     public var portraitAspect: Double = 0.9

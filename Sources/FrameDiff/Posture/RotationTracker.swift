@@ -156,7 +156,7 @@ struct RotationTracker: Sendable {
     /// `windowSwapShare` of its longer side (or two tiles). Cards that rearrange on a page move
     /// their box's centre or change its size (the half-size Hero: 1.55 -> 0.70 -> 2.0).
     func windowTurned(from a: Content, to b: Content) -> Bool {
-        guard a.boxed, b.boxed, isWindow(a), isWindow(b) else { return false }
+        guard a.boxed, b.boxed, isWindow(a), isWindow(b), a.solid >= options.windowSolidShare, b.solid >= options.windowSolidShare else { return false }
         let slack = swapSlack(a)
         func near(_ p: Int, _ q: Int) -> Bool { Double(abs(p - q)) <= slack }
         // (centres in half tiles, so odd and even sizes compare)
