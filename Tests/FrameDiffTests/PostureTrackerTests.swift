@@ -162,13 +162,17 @@ struct PostureTrackerTests {
     }
 
     /// A film whose picture is `before` (tile -> detailed or not; the rest a flat light bar
-    /// colour), then 9 frames (300 ms) in which every tile changes, then `after`, held.
-    static func turned(from before: (Int) -> Bool, to after: (Int) -> Bool) -> Film {
+    /// colour), then 9 frames (300 ms) in which every tile changes, the picture turning on black
+    /// (the frame's corners dark; `onBlack: false`, every tile grey instead), then `after`, held.
+    static func turned(from before: (Int) -> Bool, to after: (Int) -> Bool, onBlack: Bool = true) -> Film {
         var f = Film()
         let bar: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 230), 0)
+        let corner = { (t: Int) in [0, 1, 6, 7].contains(t % 8) && [0, 1, 6, 7].contains(t / 8) }
         f.frame(f.all, complete: true) { t in before(t) ? Self.page(t) : bar }
         f.still(5)
-        for step in 0..<9 { f.frame(f.all) { t in (SIMD3(repeating: Float(100 + 10 * step)), 400) } }
+        for step in 0..<9 {
+            f.frame(f.all) { t in onBlack && corner(t) && (2...6).contains(step) ? (SIMD3(repeating: 4), 0) : (SIMD3(repeating: Float(100 + 10 * step)), 400) }
+        }
         f.frame(f.all) { t in after(t) ? Self.relaid(t) : bar }
         f.still(10)
         return f
@@ -261,6 +265,16 @@ struct PostureTrackerTests {
         #expect(f.seen.events(coverMs: 500).isEmpty)
     }
 
+    @Test func aLetterboxedPhotoSwipedToAPillarboxedOneIsNoRotation() {
+        // a gallery on light bars: a landscape photo (rows 2-5) gives way to a portrait one
+        // (columns 2-5), every tile changing, but nothing turns (no dark ground, no frame where the
+        // content touches its box's sides at corners only): a reviewer's 6 of 6 gallery films
+        // were rotations before the turn had to be seen
+        let f = Self.turned(from: { (2...5).contains($0 / 8) }, to: { (2...5).contains($0 % 8) }, onBlack: false)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
     @Test func aPortraitBoxCrossfadingIntoItsLandscapeSwapIsNoRotation() {
         // a lightbox's 3:4 photo crossfading into a 4:3 one about the same centre: the box swaps,
         // but no frame shows a turned rectangle (its box's sides stay filled)
@@ -291,7 +305,7 @@ struct PostureTrackerTests {
         // a layout, not a turn (ios_hero_basic.gif at half size was two rotations); its box
         // swaps about its centre, but at 12 of 64 tiles it is smaller than a window
         let f = Self.turned(from: { (3...4).contains($0 / 8) && (1...6).contains($0 % 8) },
-                            to: { (3...4).contains($0 % 8) && (1...6).contains($0 / 8) })
+                            to: { (3...4).contains($0 % 8) && (1...6).contains($0 / 8) }, onBlack: false)
         #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
         #expect(f.seen.events(coverMs: 500).isEmpty)
     }

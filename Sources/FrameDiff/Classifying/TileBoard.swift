@@ -135,19 +135,29 @@ public struct TileBoard: Sendable {
 
     /// The least share of bar-coloured tiles (flat, within `colourTolerance` of the top-left
     /// corner's colour) along the sides of `box` that lie inside the frame (nil with fewer than two):
-    /// a rectangle turned part way touches each side of its bounding box at one corner only.
+    /// a rectangle turned part way touches each side of its bounding box at one corner only. And
+    /// about its centre: where it touches two opposite sides lies on either side of their middles
+    /// (within a quarter of a side), so content along two opposite sides at one end (a photo
+    /// sliding out beside the one sliding in) gives 0.
     func barShareAlongSides(of box: ContentShape, colourTolerance: Float) -> Double? {
         let cols = grid.columns, rows = grid.rows
         guard cols > 0, rows > 0 else { return nil }
         let c = picture.mean(0)
         func bar(_ i: Int) -> Bool { picture.isFlat(i) && maxAbs(picture.mean(i) - c) <= colourTolerance }
         let x0 = box.x, y0 = box.y, x1 = box.x + box.width - 1, y1 = box.y + box.height - 1
-        var sides: [[Int]] = []
-        if y0 > 0 { sides.append((x0...x1).map { y0 * cols + $0 }) }
-        if y1 < rows - 1 { sides.append((x0...x1).map { y1 * cols + $0 }) }
-        if x0 > 0 { sides.append((y0...y1).map { $0 * cols + x0 }) }
-        if x1 < cols - 1 { sides.append((y0...y1).map { $0 * cols + x1 }) }
+        let top = y0 > 0 ? (x0...x1).map { y0 * cols + $0 } : nil, bottom = y1 < rows - 1 ? (x0...x1).map { y1 * cols + $0 } : nil
+        let left = x0 > 0 ? (y0...y1).map { $0 * cols + x0 } : nil, right = x1 < cols - 1 ? (y0...y1).map { $0 * cols + x1 } : nil
+        let sides = [top, bottom, left, right].compactMap { $0 }
         guard sides.count >= 2 else { return nil }
+        // where the content touches a side, from its middle, as a share of its length (-0.5-0.5)
+        func offset(_ side: [Int]) -> Double? {
+            let touched = side.indices.filter { !bar(side[$0]) }
+            guard !touched.isEmpty else { return nil }
+            return (Double(touched.reduce(0, +)) / Double(touched.count) - Double(side.count - 1) / 2) / Double(side.count)
+        }
+        for pair in [(top, bottom), (left, right)] {
+            if let a = pair.0, let b = pair.1, let p = offset(a), let q = offset(b), abs(p + q) > 0.25 { return 0 }
+        }
         return sides.map { side in Double(side.filter(bar).count) / Double(side.count) }.min()
     }
 

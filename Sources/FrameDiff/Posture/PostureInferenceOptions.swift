@@ -21,10 +21,12 @@ public struct PostureInferenceOptions: Sendable {
     /// ...and it covers at least this share of the frame before and after (a capture region
     /// holding a 300x650 window either way: 0.46).
     public var windowMinShare: Double = 0.2
-    /// ...and part way through its turn, every side of its box inside the frame is desktop along
-    /// at least this share (a rectangle turned part way touches each side of its bounding box at a
-    /// corner only: 0.83-0.97 measured; crossfades, zooms, shared-axis transitions 0.24-0.33).
-    public var windowCornerShare: Double = 0.75
+    /// ...and part way through its turn, every side of its box inside the frame is desktop (or
+    /// bars) along at least this share: a rectangle turned part way touches each side of its
+    /// bounding box at a corner only (0.83-0.97 measured; crossfades, zooms, shared-axis
+    /// transitions 0.24-0.33). A content shape turning inside bars needs it too, when the turn is
+    /// not on a dark ground.
+    public var turnCornerShare: Double = 0.75
     /// ...and the window is a solid rectangle before and after: at most 1 - this share of its box
     /// is of the desktop's colour (a dialog's text on a page of the dialog's own colour is
     /// mostly page).

@@ -128,12 +128,18 @@ struct RotationTracker: Sendable {
         // crossfade, a zoom or a shared-axis transition between a portrait and a landscape box
         // fills its box's sides (24-33% desktop), a resize or a flip never leaves them, a swipe
         // leaves the centre (a reviewer's 18 look-alike films gave 21 rotations without this).
-        let swept = !r.offCentre && r.cornered >= options.windowCornerShare
+        let swept = !r.offCentre && r.cornered >= options.turnCornerShare
         let windowTurned = turnedShape && swept && windowTurned(from: r.before, to: after.content)
         // A run that only a window's share of the frame started is the window's to call: a card
         // crossfading into a letterboxed video, or a page dimming to black around a card, changes
         // half of the card's tiles but not half of the frame's.
-        let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide) || windowTurned)
+        // ...and the content must be seen turning, as a window's is: a turn on a dark ground, or a
+        // frame where the content's box, about its centre, touches its sides at corners only. A
+        // gallery swiping or crossfading from a landscape photo to a portrait one on black or white
+        // bars changes its shape the same way (a reviewer's 6 of 6 such films, and a short-video
+        // feed swiped from 16:9 to 9:16, were rotations).
+        let seenTurning = r.turnedOnDark || (!r.offCentre && r.cornered >= options.turnCornerShare)
+        let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
         // A turn on a dark ground ends on a picture that fills the frame's corners again (the
         // landscape UI drawn sideways); corners that stay dark are a scrim around a dialog or a
         // lightbox (a reviewer's films of a page dimming around a card, and of a photo opening on
