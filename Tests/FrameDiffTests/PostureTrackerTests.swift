@@ -199,8 +199,8 @@ struct PostureTrackerTests {
 
     /// A simulator's window on a flat desktop, in a 12x12-tile capture region: a portrait box
     /// (columns 4-7, rows 1-10) turns for 9 frames into `after`, held. Part way through, the
-    /// turned window is a diamond about the centre (each side of its bounding box touched near its
-    /// middle only); `turning: false` crossfades the box in place instead.
+    /// window is turned by 30 degrees about the centre (each side of its bounding box touched at
+    /// one point, off its middle); `turning: false` crossfades the box in place instead.
     /// `sparse`: only every other row of the box before and after has content (lines of text on
     /// a dialog of the page's own colour, not a window).
     static func windowTurned(to after: @escaping (Int) -> Bool, turning: Bool = true, sparse: Bool = false) -> PostureFilm {
@@ -212,8 +212,12 @@ struct PostureTrackerTests {
         f.frame(f.all, complete: true) { t in portrait(t) ? Self.page(t) : desktop }
         f.still(5)
         for step in 0..<9 {
-            let diamond = { (t: Int) in abs(Double(t % 12) - 5.5) + abs(Double(t / 12) - 5.5) <= 5 }
-            let inside = { (t: Int) in turning && (2...6).contains(step) ? diamond(t) : portrait(t) || after(t) }
+            // the 4 x 10 window turned by 30 degrees about the centre
+            let turned = { (t: Int) -> Bool in
+                let dx = Double(t % 12) - 5.5, dy = Double(t / 12) - 5.5, c = 0.866, s = 0.5
+                return abs(dx * c + dy * s) <= 2.2 && abs(-dx * s + dy * c) <= 5
+            }
+            let inside = { (t: Int) in turning && (2...6).contains(step) ? turned(t) : portrait(t) || after(t) }
             f.frame(f.all) { t in inside(t) ? (SIMD3(repeating: Float(100 + 10 * step)), 400) : desktop }
         }
         f.frame(f.all) { t in after(t) && (!sparse || (t % 12) % 2 == 1 || t % 12 == 10) ? Self.relaid(t) : desktop }
@@ -273,6 +277,42 @@ struct PostureTrackerTests {
         let f = Self.turned(from: { (2...5).contains($0 / 8) }, to: { (2...5).contains($0 % 8) }, onBlack: false)
         #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
         #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func aThinWindowCrossfadingIntoItsSwapIsNoRotation() {
+        // on a 30x30-tile desktop a 7 x 28 window (a quarter as wide as tall, 22% of the frame)
+        // crossfades into 28 x 7 about the same centre: the cross between touches each side of its
+        // box along a quarter of it, 75% desktop, but at the middle, as a turn never does (a
+        // reviewer's 144x576 window crossfading into 576x144 was a rotation)
+        var f = PostureFilm()
+        f.grid = TileGrid(storedWidth: 480, storedHeight: 480, tile: 16)
+        let desktop: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 220), 0)
+        let portrait = { (t: Int) in (11...17).contains(t % 30) && (1...28).contains(t / 30) }
+        let landscape = { (t: Int) in (1...28).contains(t % 30) && (11...17).contains(t / 30) }
+        f.frame(f.all, complete: true) { t in portrait(t) ? Self.page(t) : desktop }
+        f.still(5)
+        for step in 0..<9 { f.frame(f.all) { t in portrait(t) || landscape(t) ? (SIMD3(repeating: Float(100 + 10 * step)), 400) : desktop } }
+        f.frame(f.all) { t in landscape(t) ? Self.relaid(t) : desktop }
+        f.still(10)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+    }
+
+    @Test func aFlatFrameBetweenALetterboxAndAPillarboxIsNoTurn() {
+        // a letterboxed photo fades to one flat frame of the bars' colour and a pillarboxed one
+        // fades in: the flat frame's content box is a tile at the middle, which touched no side
+        // (it was read as a turn on any ground)
+        var f = PostureFilm()
+        f.grid = TileGrid(storedWidth: 192, storedHeight: 192, tile: 16)
+        let ground: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 0), 0)
+        let letterbox = { (t: Int) in (3...8).contains(t / 12) }, pillarbox = { (t: Int) in (3...8).contains(t % 12) }
+        f.frame(f.all, complete: true) { t in letterbox(t) ? Self.page(t) : ground }
+        f.still(5)
+        for step in 1...3 { f.frame(f.all) { t in letterbox(t) ? (Self.page(t).mean * Float(4 - step) / 4, 400) : ground } }
+        f.frame(f.all) { _ in ground }
+        for step in 1...3 { f.frame(f.all) { t in pillarbox(t) ? (Self.relaid(t).mean * Float(step) / 4, 400) : ground } }
+        f.frame(f.all) { t in pillarbox(t) ? Self.relaid(t) : ground }
+        f.still(10)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
     }
 
     @Test func aPortraitBoxCrossfadingIntoItsLandscapeSwapIsNoRotation() {

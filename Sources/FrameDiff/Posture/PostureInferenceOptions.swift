@@ -12,7 +12,8 @@ public struct PostureInferenceOptions: Sendable {
     /// A frame changes broadly when at least this share of its tiles changed (any pixel): the
     /// system's animations move most of the screen, a blinking caret or a clock a tile or two.
     public var broadShare: Double = 0.05
-    /// A rotation changes at least this share of the tiles in a frame: a turn moves everything.
+    /// A rotation changes at least this share of the tiles in a frame (of a window's, for a
+    /// window on a flat desktop): a turn moves everything.
     public var turnShare: Double = 0.5
     /// A window boxed by one flat colour (a simulator's on a desktop) turned when its width and
     /// height swapped about its centre within this share of its longer side (a bezel drawn a tile
@@ -22,10 +23,11 @@ public struct PostureInferenceOptions: Sendable {
     /// holding a 300x650 window either way: 0.46).
     public var windowMinShare: Double = 0.2
     /// ...and part way through its turn, every side of its box inside the frame is desktop (or
-    /// bars) along at least this share: a rectangle turned part way touches each side of its
-    /// bounding box at a corner only (0.83-0.97 measured; crossfades, zooms, shared-axis
-    /// transitions 0.24-0.33). A content shape turning inside bars needs it too, when the turn is
-    /// not on a dark ground.
+    /// bars) along at least this share, the content touching two opposite sides off their middles
+    /// and on either side of them: a rectangle turned part way touches each side of its bounding
+    /// box at one point (0.83-0.97 measured); crossfades, zooms and shared-axis transitions fill
+    /// the sides (0.24-0.33) or touch their middles. A content shape turning inside bars needs it
+    /// too, when the turn is not on a dark ground.
     public var turnCornerShare: Double = 0.75
     /// ...and the window is a solid rectangle before and after: at most 1 - this share of its box
     /// is of the desktop's colour (a dialog's text on a page of the dialog's own colour is
@@ -82,8 +84,9 @@ public struct PostureInferenceOptions: Sendable {
     public var screenMinChange: Double = 0.25
     public var screenHoldMs: Double = 300
     public var screenRefitMs: Double = 3_000
-    /// (A dark app's sparse layout with no GIF dither keeps text in 3-5% of its tiles: the fold
-    /// film at three quarters of its size, 4.3%; a fade to black keeps none once it is dark.)
+    /// A screen beside a band keeps detail in at least this share of its tiles (0-1): a dark
+    /// app's sparse layout with no GIF dither keeps text in 3-5% of them (the fold film at three
+    /// quarters of its size, 4.3%); a fade to black keeps none once it is dark.
     public var screenMinDetail: Double = 0.02
     /// ...and a band ends where a screen begins: at most this share of the line of tiles past it
     /// may still be flat in the band's colour (a pointer over a page still blank and dark stops a

@@ -1,10 +1,14 @@
 /// Finds a rotation animation inside a fixed frame size (a recording of a simulator window or a
-/// phone that turns): a run of frames that change most of the picture, in which either
-/// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
-///   content or back (measured from the uniform bars along the frame's edges), or
+/// phone that turns): a run of frames that change most of the picture (`turnShare` of its tiles,
+/// or of a window's, for a window on a flat desktop), in which either
 /// - the picture turned about its centre on a dark ground: at some frame all four corners of the
 ///   frame are one flat dark colour while the centre keeps its brightness (a fade to black dims the
-///   centre first; a dialog or a sheet leaves the corners alone).
+///   centre first; a dialog or a sheet leaves the corners alone), and they are not dark after it;
+/// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
+///   content or back (measured from the uniform bars along the frame's edges) — and it was seen
+///   turning (on a dark ground, or touching its box's sides off their middles at some frame); or
+/// - a window on a flat desktop turned: its box's width and height swapped about its centre, and
+///   it was seen turning so.
 /// A frame size that changes is a rotation of its own (see inferredEvents).
 ///
 /// Its thresholds are `PostureInferenceOptions` (`turnShare`, `portraitAspect`, ...).
@@ -45,9 +49,9 @@ struct RotationTracker: Sendable {
 
     /// -1 portrait, 1 landscape, 0 square-ish.
     func shape(_ aspect: Double) -> Int { aspect < options.portraitAspect ? -1 : aspect > options.landscapeAspect ? 1 : 0 }
-    /// The picture as the run's last frame left it (the held picture, in a VFR film).
     /// Tiles of the frame (the board's, as of the last frame).
     private var frameTiles = 1
+    /// The picture as the run's last frame left it (the held picture, in a VFR film).
     private var heldAfter: (content: Content, corners: Bool, brightness: Double) = (Content(aspect: 1, boxed: false), false, 0)
 
     /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
@@ -71,18 +75,18 @@ struct RotationTracker: Sendable {
             }
             run!.lastMs = m.ptsMs
             if options.turning(m.changes.count, of: board.tiles) { run!.frameWide = true }
-            follow(content(board), board)
-            if !run!.corners, darkCorners(board), Self.centreBrightness(board) >= options.keptBrightness * run!.brightness {
-                run!.turnedOnDark = true
-            }
-            heldAfter = (content(board), darkCorners(board), Self.centreBrightness(board))
+            let now = content(board), dark = darkCorners(board), brightness = Self.centreBrightness(board)
+            follow(now, board)
+            if !run!.corners, dark, brightness >= options.keptBrightness * run!.brightness { run!.turnedOnDark = true }
+            heldAfter = (now, dark, brightness)
             return
         }
         let broad = options.broad(m.changes.count, of: board.tiles)
         if run != nil, broad {
             run!.lastMs = m.ptsMs  // the turn eases out with smaller steps
-            follow(content(board), board)
-            heldAfter = (content(board), darkCorners(board), Self.centreBrightness(board))
+            let now = content(board)
+            follow(now, board)
+            heldAfter = (now, darkCorners(board), Self.centreBrightness(board))
             return
         }
         if let r = run {
@@ -99,9 +103,7 @@ struct RotationTracker: Sendable {
     private mutating func follow(_ c: Content, _ board: TileBoard) {
         guard var r = run else { return }
         let b = r.before
-        let slack = swapSlack(b)
-        if Double(abs((2 * b.x + b.width) - (2 * c.x + c.width))) > 2 * slack
-            || Double(abs((2 * b.y + b.height) - (2 * c.y + c.height))) > 2 * slack { r.offCentre = true }
+        if !b.isCentred(c, slack: swapSlack(b)) { r.offCentre = true }
         else if let e = board.barShareAlongSides(of: c, colourTolerance: Float(options.barTolerance)) { r.cornered = max(r.cornered, e) }
         run = r
     }
@@ -138,7 +140,7 @@ struct RotationTracker: Sendable {
         // gallery swiping or crossfading from a landscape photo to a portrait one on black or white
         // bars changes its shape the same way (a reviewer's 6 of 6 such films, and a short-video
         // feed swiped from 16:9 to 9:16, were rotations).
-        let seenTurning = r.turnedOnDark || (!r.offCentre && r.cornered >= options.turnCornerShare)
+        let seenTurning = r.turnedOnDark || swept
         let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
         // A turn on a dark ground ends on a picture that fills the frame's corners again (the
         // landscape UI drawn sideways); corners that stay dark are a scrim around a dialog or a
@@ -147,7 +149,7 @@ struct RotationTracker: Sendable {
         let darkTurn = r.turnedOnDark && !after.corners && r.frameWide
         if shapeTurned || darkTurn, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
-            if windowTurned && !open { evidence.append(Evidence("window_turned", 1)) }
+            if windowTurned { evidence.append(Evidence("window_turned", 1)) }
             if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
             rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? Confidence.turnBothSigns : Confidence.turnOneSign,
                                   evidence: evidence))
@@ -165,10 +167,7 @@ struct RotationTracker: Sendable {
         guard a.boxed, b.boxed, isWindow(a), isWindow(b), a.solid >= options.windowSolidShare, b.solid >= options.windowSolidShare else { return false }
         let slack = swapSlack(a)
         func near(_ p: Int, _ q: Int) -> Bool { Double(abs(p - q)) <= slack }
-        // (centres in half tiles, so odd and even sizes compare)
-        return near(a.width, b.height) && near(a.height, b.width)
-            && Double(abs((2 * a.x + a.width) - (2 * b.x + b.width))) <= 2 * slack
-            && Double(abs((2 * a.y + a.height) - (2 * b.y + b.height))) <= 2 * slack
+        return near(a.width, b.height) && near(a.height, b.width) && a.isCentred(b, slack: slack)
     }
 
     /// The box is large enough to be a window (`windowMinShare` of the frame), not a button.
@@ -188,16 +187,11 @@ struct RotationTracker: Sendable {
         let darkLevel = Float(options.darkLevel), sameColour = Float(options.barTolerance)
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 6, rows >= 6 else { return false }
-        let picture = board.picture
-        var first: SIMD3<Float>?
+        let first = board.picture.mean(0)
+        guard max(first.x, first.y, first.z) < darkLevel else { return false }
         for (cx, cy) in [(0, 0), (cols - 2, 0), (0, rows - 2), (cols - 2, rows - 2)] {
             for dy in 0..<2 {
-                for dx in 0..<2 {
-                    let i = (cy + dy) * cols + cx + dx
-                    let c = picture.mean(i)
-                    guard picture.isFlat(i), max(c.x, c.y, c.z) < darkLevel else { return false }
-                    if let f = first { guard maxAbs(c - f) <= sameColour else { return false } } else { first = c }
-                }
+                for dx in 0..<2 where !board.isFill((cy + dy) * cols + cx + dx, like: first, tolerance: sameColour) { return false }
             }
         }
         return true
