@@ -19,7 +19,10 @@
 /// new layout (the window changed: 21-68 levels from the picture before, in dimmed and darkened
 /// versions too), where a dismissed dialog's blurred backdrop and a skeleton page that faded its
 /// content to grey blocks and back return the picture they began from (0.04-5.2 levels):
-/// `coverMinChange`. Detail is counted against a fixed `detailStd`, so a low-contrast (dark)
+/// `coverMinChange`. And a blur keeps the picture's colours apart: at its deepest frame one flat
+/// colour fills 6-40% of the frame on the folds, where a blank page, a dip through grey or white
+/// between two photos, or a span's blackout fills 87-100% (`coverMaxOneColour`).
+/// Detail is counted against a fixed `detailStd`, so a low-contrast (dark)
 /// theme's skeleton blocks fall under it and look blurred; the picture coming back does not
 /// depend on contrast.
 ///
@@ -48,6 +51,8 @@ struct CoverTracker: Sendable {
     /// How far the picture's brightness moved from the one before the cover at its deepest frame
     /// (a share of the brighter of the two).
     private var dimmed = 0.0
+    /// Share of the tiles that one flat colour fills at the deepest frame.
+    private var oneColour = 0.0
 
     private var last: (ms: Double, share: Double, picture: Thumbnail)?
 
@@ -60,10 +65,10 @@ struct CoverTracker: Sendable {
         let left = deepest.share / max(start.baseline, 0.001)
         let changed = picture.distance(to: baselinePicture)
         if debugClassifier {
-            debugLine("cover \(start.ms)-\(endMs) detail left \(left) shift \(deepest.shift) brightness moved \(dimmed) lifted on \(changed)")
+            debugLine("cover \(start.ms)-\(endMs) detail left \(left) shift \(deepest.shift) brightness moved \(dimmed) lifted on \(changed) one colour \(oneColour)")
         }
         if left <= options.coverMaxDetailLeft, deepest.shift <= options.coverMaxShift,
-           dimmed <= options.coverMaxLevelChange, changed >= options.coverMinChange {
+           dimmed <= options.coverMaxLevelChange, changed >= options.coverMinChange, oneColour <= options.coverMaxOneColour {
             covers.append(Cover(startMs: start.ms, endMs: endMs, detailLeft: left, shift: deepest.shift))
         }
         coverStart = nil
@@ -125,5 +130,6 @@ struct CoverTracker: Sendable {
         // (the picture before stays the cover's baseline until it closes)
         let (before, now) = (baselinePicture.level, picture.level)
         dimmed = abs(now - before) / max(before, now, 1)
+        oneColour = picture.dominantFill().map { Double(picture.tilesFilled(with: $0, tolerance: Float(options.barTolerance)).count) / Double(max(picture.count, 1)) } ?? 0
     }
 }

@@ -52,6 +52,10 @@ public struct PostureInferenceOptions: Sendable {
     /// that share falls below `coverDropTo` of it with the tiles' mean colours moving by under
     /// `coverMaxMeanShift` levels a frame, and ends when the share is back above `coverBackTo`.
     public var coverMinDetail: Double = 0.15
+    /// ...and at its deepest frame one flat colour fills at most this share of the frame (0-1): a
+    /// blur keeps the picture's colours apart (6-40% on the folds), a blank page or a dip through
+    /// one colour fills 87-100% (a blank's own `blankFraction` is 0.6).
+    public var coverMaxOneColour: Double = 0.6
     public var coverDropTo: Double = 0.5
     public var coverBackTo: Double = 0.7
     public var coverMaxMeanShift: Double = 12
