@@ -361,9 +361,11 @@ static void fill_info(fd_video *v, const AVFrame *f) {
     // (MPEG-PS, Ogg), says nothing of what a cut-off file lost)
     // (a fragmented MP4 whose moov lists no frames declares what a `sidx` index says, if it has
     // one; without, its duration is only that of the fragments there were to read)
-    int fragmented = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") && st->nb_frames <= 0;
+    // (whether the moov lists no frames, not v->mp4.fragmented: a film fragmented after a first
+    // fragment kept in its moov lists that fragment's frames, and is left as it was)
+    int unlisted = v->fmt->iformat && strstr(v->fmt->iformat->name, "mov") && st->nb_frames <= 0;
     info->duration_declared = info->duration_ms > 0 && v->fmt->duration_estimation_method == AVFMT_DURATION_FROM_STREAM
-                              && (!fragmented || v->mp4.sidx);
+                              && (!unlisted || v->mp4.sidx);
     snprintf(info->codec, sizeof info->codec, "%s", v->dec->codec->name);
     const char *pf = av_get_pix_fmt_name((enum AVPixelFormat)f->format);
     snprintf(info->pix_fmt, sizeof info->pix_fmt, "%s", pf ? pf : "unknown");

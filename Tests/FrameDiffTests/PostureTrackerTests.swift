@@ -168,21 +168,30 @@ struct PostureTrackerTests {
         #expect(f.turns.rotations.map(\.startMs) == [from], "\(f.turns.rotations)")
     }
 
+    /// A film on a flat `ground`: `before`'s tiles a page, held; 9 frames (300 ms) in which every
+    /// tile is what `during(step, tile)` draws; then `after`'s tiles the relaid page, held.
+    static func turnFilm(_ grid: TileGrid, ground: (mean: SIMD3<Float>, variance: Float), before: (Int) -> Bool,
+                         during: (Int, Int) -> (mean: SIMD3<Float>, variance: Float), after: (Int) -> Bool) -> Film {
+        var f = Film(grid: grid)
+        f.frame(f.all, complete: true) { t in before(t) ? Self.page(t) : ground }
+        f.still(5)
+        for step in 0..<9 { f.frame(f.all) { t in during(step, t) } }
+        f.frame(f.all) { t in after(t) ? Self.relaid(t) : ground }
+        f.still(10)
+        return f
+    }
+
+    /// A grey a turn's frame `step` draws where it shows something.
+    static func turning(_ step: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(repeating: Float(100 + 10 * step)), 400) }
+
     /// A film whose picture is `before` (tile -> detailed or not; the rest a flat light bar
     /// colour), then 9 frames (300 ms) in which every tile changes, the picture turning on black
     /// (the frame's corners dark; `onBlack: false`, every tile grey instead), then `after`, held.
     static func turned(from before: (Int) -> Bool, to after: (Int) -> Bool, onBlack: Bool = true) -> Film {
-        var f = Film()
-        let bar: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 230), 0)
         let corner = { (t: Int) in [0, 1, 6, 7].contains(t % 8) && [0, 1, 6, 7].contains(t / 8) }
-        f.frame(f.all, complete: true) { t in before(t) ? Self.page(t) : bar }
-        f.still(5)
-        for step in 0..<9 {
-            f.frame(f.all) { t in onBlack && corner(t) && (2...6).contains(step) ? (SIMD3(repeating: 4), 0) : (SIMD3(repeating: Float(100 + 10 * step)), 400) }
-        }
-        f.frame(f.all) { t in after(t) ? Self.relaid(t) : bar }
-        f.still(10)
-        return f
+        return turnFilm(Film().grid, ground: (SIMD3(repeating: 230), 0), before: before, during: { step, t in
+            onBlack && corner(t) && (2...6).contains(step) ? (SIMD3(repeating: 4), 0) : turning(step)
+        }, after: after)
     }
 
     @Test func portraitContentBetweenSideBarsTurnedIntoLandscapeBetweenTopAndBottomBarsIsARotation() {
@@ -211,25 +220,17 @@ struct PostureTrackerTests {
     /// `sparse`: only every other row of the box before and after has content (lines of text on
     /// a dialog of the page's own colour, not a window).
     static func windowTurned(to after: @escaping (Int) -> Bool, turning: Bool = true, sparse: Bool = false) -> PostureFilm {
-        var f = PostureFilm()
-        f.grid = TileGrid(storedWidth: 192, storedHeight: 192, tile: 16)
         let desktop: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 220), 0)
         let box = { (t: Int) in (4...7).contains(t % 12) && (1...10).contains(t / 12) }
         let portrait = { (t: Int) in box(t) && (!sparse || (t / 12) % 2 == 1 || t / 12 == 10) }
-        f.frame(f.all, complete: true) { t in portrait(t) ? Self.page(t) : desktop }
-        f.still(5)
-        for step in 0..<9 {
-            // the 4 x 10 window turned by 30 degrees about the centre
-            let turned = { (t: Int) -> Bool in
-                let dx = Double(t % 12) - 5.5, dy = Double(t / 12) - 5.5, c = 0.866, s = 0.5
-                return abs(dx * c + dy * s) <= 2.2 && abs(-dx * s + dy * c) <= 5
-            }
-            let inside = { (t: Int) in turning && (2...6).contains(step) ? turned(t) : portrait(t) || after(t) }
-            f.frame(f.all) { t in inside(t) ? (SIMD3(repeating: Float(100 + 10 * step)), 400) : desktop }
+        // the 4 x 10 window turned by 30 degrees about the centre
+        let turned = { (t: Int) -> Bool in
+            let dx = Double(t % 12) - 5.5, dy = Double(t / 12) - 5.5, c = 0.866, s = 0.5
+            return abs(dx * c + dy * s) <= 2.2 && abs(-dx * s + dy * c) <= 5
         }
-        f.frame(f.all) { t in after(t) && (!sparse || (t % 12) % 2 == 1 || t % 12 == 10) ? Self.relaid(t) : desktop }
-        f.still(10)
-        return f
+        return turnFilm(TileGrid(storedWidth: 192, storedHeight: 192, tile: 16), ground: desktop, before: portrait, during: { step, t in
+            (turning && (2...6).contains(step) ? turned(t) : portrait(t) || after(t)) ? Self.turning(step) : desktop
+        }, after: { t in after(t) && (!sparse || (t % 12) % 2 == 1 || t % 12 == 10) })
     }
 
     @Test func aWindowOnAFlatDesktopThatTurnsAboutItsCentreIsARotation() {
@@ -264,14 +265,9 @@ struct PostureTrackerTests {
         // a portrait card with margins all round (columns 4-7, rows 1-6 of 12x8) grows over 9
         // frames to fill the landscape frame: boxed before, no bars after (a container
         // transform, not a letterbox turning into a pillarbox; a reviewer's 800x600 film was one)
-        var f = PostureFilm()
-        f.grid = TileGrid(storedWidth: 192, storedHeight: 128, tile: 16)
-        let bar: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 230), 0)
-        f.frame(f.all, complete: true) { t in (4...7).contains(t % 12) && (1...6).contains(t / 12) ? Self.page(t) : bar }
-        f.still(5)
-        for step in 0..<9 { f.frame(f.all) { _ in (SIMD3(repeating: Float(100 + 10 * step)), 400) } }
-        f.frame(f.all, look: Self.relaid)
-        f.still(10)
+        let f = Self.turnFilm(TileGrid(storedWidth: 192, storedHeight: 128, tile: 16), ground: (SIMD3(repeating: 230), 0),
+                              before: { (4...7).contains($0 % 12) && (1...6).contains($0 / 12) },
+                              during: { step, _ in Self.turning(step) }, after: { _ in true })
         #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
         #expect(f.seen.events(coverMs: 500).isEmpty)
     }
@@ -291,16 +287,11 @@ struct PostureTrackerTests {
         // crossfades into 28 x 7 about the same centre: the cross between touches each side of its
         // box along a quarter of it, 75% desktop, but at the middle, as a turn never does (a
         // reviewer's 144x576 window crossfading into 576x144 was a rotation)
-        var f = PostureFilm()
-        f.grid = TileGrid(storedWidth: 480, storedHeight: 480, tile: 16)
         let desktop: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 220), 0)
         let portrait = { (t: Int) in (11...17).contains(t % 30) && (1...28).contains(t / 30) }
         let landscape = { (t: Int) in (1...28).contains(t % 30) && (11...17).contains(t / 30) }
-        f.frame(f.all, complete: true) { t in portrait(t) ? Self.page(t) : desktop }
-        f.still(5)
-        for step in 0..<9 { f.frame(f.all) { t in portrait(t) || landscape(t) ? (SIMD3(repeating: Float(100 + 10 * step)), 400) : desktop } }
-        f.frame(f.all) { t in landscape(t) ? Self.relaid(t) : desktop }
-        f.still(10)
+        let f = Self.turnFilm(TileGrid(storedWidth: 480, storedHeight: 480, tile: 16), ground: desktop, before: portrait,
+                              during: { step, t in portrait(t) || landscape(t) ? Self.turning(step) : desktop }, after: landscape)
         #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
     }
 

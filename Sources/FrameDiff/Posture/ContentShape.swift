@@ -74,23 +74,23 @@ extension TileBoard {
         let x0 = box.x, y0 = box.y, x1 = box.x + box.width - 1, y1 = box.y + box.height - 1
         let top = y0 > 0 ? (x0...x1).map { y0 * cols + $0 } : nil, bottom = y1 < rows - 1 ? (x0...x1).map { y1 * cols + $0 } : nil
         let left = x0 > 0 ? (y0...y1).map { $0 * cols + x0 } : nil, right = x1 < cols - 1 ? (y0...y1).map { $0 * cols + x1 } : nil
-        let sides = [top, bottom, left, right].compactMap { $0 }
-        guard sides.count >= 2 else { return nil }
-        // where the content touches a side, from its middle, as a share of its length (-0.5-0.5)
-        func offset(_ side: [Int]) -> Double? {
+        // each side inside the frame, read once: where the content touches it, from its middle as
+        // a share of its length (-0.5-0.5), and the share of it that is bar
+        func read(_ side: [Int]?) -> (offset: Double, bar: Double)? {
+            guard let side else { return nil }
             let touched = side.indices.filter { !bar(side[$0]) }
-            guard !touched.isEmpty else { return nil }
-            return (Double(touched.reduce(0, +)) / Double(touched.count) - Double(side.count - 1) / 2) / Double(side.count)
+            guard !touched.isEmpty else { return (.nan, 1) }
+            let n = Double(side.count)
+            return ((Double(touched.reduce(0, +)) / Double(touched.count) - (n - 1) / 2) / n, 1 - Double(touched.count) / n)
         }
-        let offsets = sides.map(offset)
-        guard !offsets.contains(where: { $0 == nil }) else { return nil }
+        let (t, b, l, r) = (read(top), read(bottom), read(left), read(right))
+        let sides = [t, b, l, r].compactMap { $0 }
+        guard sides.count >= 2, !sides.contains(where: { $0.offset.isNaN }) else { return nil }
         var offMiddle = false
-        for pair in [(top, bottom), (left, right)] {
-            guard let a = pair.0, let b = pair.1, let p = offset(a), let q = offset(b) else { continue }
-            if abs(p + q) > 0.25 { return 0 }
-            if abs(p) >= 0.1 && abs(q) >= 0.1 { offMiddle = true }
+        for case let (p?, q?) in [(t, b), (l, r)] {
+            if abs(p.offset + q.offset) > 0.25 { return 0 }
+            if abs(p.offset) >= 0.1 && abs(q.offset) >= 0.1 { offMiddle = true }
         }
-        guard offMiddle else { return 0 }
-        return sides.map { side in Double(side.filter(bar).count) / Double(side.count) }.min()
+        return offMiddle ? sides.map(\.bar).min() : 0
     }
 }
