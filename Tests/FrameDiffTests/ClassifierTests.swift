@@ -95,6 +95,20 @@ struct ClassifierTests {
         #expect(flash.regions.contains { $0.intersects(top) } && flash.regions.contains { $0.intersects(bottom) })
     }
 
+    @Test func aPlaceholderDrawnOverTwoFramesOfARepeatingCaptureIsOneFlash() throws {
+        // a 12-fps animation in a 60-fps capture: the slot's top half goes flat, the capture shows
+        // that frame five times, then the bottom half goes flat too; its content comes in one frame
+        let top = Rect(x: 16, y: 48, w: 96, h: 48), slot = Rect(x: 16, y: 48, w: 96, h: 96)
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(SyntheticClip.placeholder(on: a, at: top), ms: 5 * period)
+        clip.hold(SyntheticClip.placeholder(on: a, at: slot), ms: 200)
+        clip.hold(a, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.flash], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(abs((f.first?.startMs ?? 0) - 400) < 1)
+    }
+
     @Test func findingsOfOneKindOverTheSameFramesJoinAndOthersDoNot() {
         func d(_ kind: FindingKind, _ first: Int, _ last: Int, _ r: Rect, area: Double) -> Detection {
             Detection(kind: kind, startMs: Double(first) * 10, endMs: Double(last) * 10, firstFrame: first, lastFrame: last,

@@ -82,7 +82,8 @@ struct DecisionWindow {
         self.periodMs = periodMs
         (shift, rmse) = (threshold.shift, threshold.rmse)
         fills = frames.count > 1
-            ? FillGroups(ended, window: frames, options: options, grid: grid, tiles: tiles, pauseMs: options.pauseMs(periodMs: periodMs))
+            ? FillGroups(ended, window: frames, options: options, grid: grid, tiles: tiles, pauseMs: options.pauseMs(periodMs: periodMs),
+                         visible: threshold.test())
             : nil
     }
 

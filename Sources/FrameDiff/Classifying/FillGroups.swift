@@ -41,12 +41,23 @@ struct FillGroups {
     let first: Int
     /// The groups big enough for a placeholder or a blank, largest first.
     private(set) var all: [IntervalGroup] = []
+    /// Per window position: how many of the frames up to it changed visibly, and its time.
+    private var visibleSteps: [Int32] = [], times: [Double] = []
 
     /// Groups the fills of `intervals` that lie inside the window (intervals that end after its
     /// last frame belong to a later window; longer ones are no blank and no placeholder).
-    init(_ intervals: EndedFills, window: ClassifierWindow, options: ClassifierOptions, grid: TileGrid, tiles: Int, pauseMs: Double) {
+    /// `visible(shift, rmse)`: whether a tile's change is past the threshold.
+    init(_ intervals: EndedFills, window: ClassifierWindow, options: ClassifierOptions, grid: TileGrid, tiles: Int, pauseMs: Double,
+         visible: (Float, Float) -> Bool) {
         (self.options, self.grid, self.tiles, self.pauseMs) = (options, grid, tiles, pauseMs)
         first = window.first?.index ?? 0
+        var steps = [Int32](repeating: 0, count: window.count), n: Int32 = 0
+        for k in 1..<max(1, window.count) {
+            if window[k].changes.contains(where: { visible($0.shift, $0.rmse) }) { n += 1 }
+            steps[k] = n
+        }
+        visibleSteps = steps
+        times = (0..<window.count).map { window.ms($0) }
         let last = window.last?.index ?? 0
         // (indices, not copies: a window can hold 100,000+ intervals of 64 bytes)
         var candidates: [Int32] = []
@@ -61,7 +72,7 @@ struct FillGroups {
         all = groups(candidates, of: intervals, atLeast: smallest).sorted { $0.count > $1.count }
     }
 
-    /// Neighbouring intervals that began and ended within a frame of each other in one colour:
+    /// Neighbouring intervals that began and ended within a step of each other in one colour:
     /// the groups of at least `atLeast` of the `chosen` intervals, in the order of their first.
     /// NB: the chosen are indices into `all` and the work arrays are Int32: a window can hold
     /// 100,000+ intervals, and copies of them were the largest block the classifier allocated.
@@ -83,7 +94,7 @@ struct FillGroups {
             var j = head[nb]
             while j >= 0 {
                 let w = interval(j)
-                if abs(w.start - v.start) <= 1, abs(w.end - v.end) <= 1, maxAbs(w.colour - v.colour) <= tolerance {
+                if oneStep(w.start, v.start), oneStep(w.end, v.end), maxAbs(w.colour - v.colour) <= tolerance {
                     sets.union(Int(i), Int(j))
                 }
                 j = next[Int(j)]
@@ -110,6 +121,19 @@ struct FillGroups {
             members[Int(slot[r])].append(chosen[Int(i)])
         }
         return members.map { IntervalGroup(all: all, members: $0) }
+    }
+
+    /// Whether frames `a` and `b` of the window are one step of the picture apart: next to each
+    /// other, or less than `stableMs` apart with no visible change between them but on the later.
+    /// NB: a capture that repeats frames (a 12-fps animation in a 60-fps CFR film, a GIF's repeated
+    /// frame) puts frames between one step and the next that show nothing new. A pane's highlight
+    /// whose corners went flat one GIF frame after the rest was one group in the GIF and two in
+    /// its 60-fps copy, where the corners alone were a placeholder (duo_sdk_twopane_nav_span,
+    /// 2500 and 3833 ms).
+    private func oneStep(_ a: Int, _ b: Int) -> Bool {
+        if abs(a - b) <= 1 { return true }
+        let (i, j) = (a - first, b - first)
+        return abs(visibleSteps[i] - visibleSteps[j]) <= 1 && abs(times[i] - times[j]) < options.stableMs
     }
 
     /// One group of a window's ended fills, in the order they were found: indices into the
