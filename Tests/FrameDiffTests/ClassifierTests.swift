@@ -109,6 +109,31 @@ struct ClassifierTests {
         #expect(abs((f.first?.startMs ?? 0) - 400) < 1)
     }
 
+    @Test func aSlotThatWaitedBesideAPlaceholderIsPartOfIt() throws {
+        // a page with an empty (flat) logo slot: its image slot shows a grey placeholder, and the
+        // logo lands in its slot on the frame the image arrives
+        let slot = Rect(x: 16, y: 48, w: 96, h: 64), logo = Rect(x: 32, y: 208, w: 96, h: 48)
+        var empty = a
+        SyntheticClip.fill(&empty, logo, (250, 250, 250))
+        var done = a
+        SyntheticClip.texture(&done, logo, seed: 9)
+        var clip = SyntheticClip()
+        clip.hold(empty, ms: 400)
+        clip.hold(SyntheticClip.placeholder(on: empty, at: slot), ms: 100)
+        clip.hold(done, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.flash], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        let flash = try #require(f.first)
+        #expect(flash.regions.count == 2 && flash.regions.contains { $0.intersects(logo) })
+        #expect(flash.colour == SIMD3(158, 158, 158))
+        // a slot that was not flat all along (content there changes on the same frame) stays a cut
+        var busy = SyntheticClip()
+        busy.hold(a, ms: 400)
+        busy.hold(SyntheticClip.placeholder(on: a, at: slot), ms: 100)
+        busy.hold(done, ms: 400)
+        #expect(Set(kinds(try busy.findings())) == [.flash, .cut])
+    }
+
     @Test func findingsOfOneKindOverTheSameFramesJoinAndOthersDoNot() {
         func d(_ kind: FindingKind, _ first: Int, _ last: Int, _ r: Rect, area: Double) -> Detection {
             Detection(kind: kind, startMs: Double(first) * 10, endMs: Double(last) * 10, firstFrame: first, lastFrame: last,

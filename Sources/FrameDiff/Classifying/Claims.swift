@@ -69,6 +69,19 @@ struct Claims {
         placeholders.append((frames, box))
     }
 
+    /// The window positions of the placeholders whose content arrives at position `k`.
+    func placeholders(resolvingAt k: Int) -> [ClosedRange<Int>] {
+        placeholders.filter { $0.frames.upperBound == k }.map(\.frames)
+    }
+
+    /// Cuts that are a placeholder's own: a slot that stayed flat beside it and got its content on
+    /// the frame the placeholder resolved (`TransitionDetector`), by that placeholder's window
+    /// positions. Its detector reports them as parts of it (or as the cuts they were, when it
+    /// drops the placeholder).
+    private(set) var slots: [(frames: ClosedRange<Int>, cut: Detection, tiles: [Int])] = []
+
+    mutating func claimSlot(_ cut: Detection, tiles: [Int], of frames: ClosedRange<Int>) { slots.append((frames, cut, tiles)) }
+
     /// Whether a busy region or a placeholder explains tile `t` at window position `k`: a
     /// transition's region leaves such tiles out. (A blank's frames bound transitions instead.)
     func explains(tile t: Int, at k: Int) -> Bool {

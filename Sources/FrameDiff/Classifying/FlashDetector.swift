@@ -39,11 +39,23 @@ struct FlashDetector: Detector {
 
     mutating func settle(_ window: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
         let grid = window.grid
+        var kept = Set<ClosedRange<Int>>()
         for e in decided {
             // a flat patch passing by inside a slide or a fade that runs on either side of it is the motion's
             guard !claims.runsAcross(e.start...e.end, box: e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)) else { continue }
-            findings.append(e.finding(.flash, in: window, evidence: e.evidence.listed))
+            let flash = e.finding(.flash, in: window, evidence: e.evidence.listed)
+            findings.append(flash)
+            kept.insert(e.start...e.end)
+            // (a slot that waited beside it is a part of it: the same first and last frame, its
+            // evidence and colour; `Classifier.joined` makes them one finding with both regions)
+            for slot in claims.slots where slot.frames == e.start...e.end {
+                var part = window.finding(.flash, from: e.start, to: e.end, tiles: slot.tiles, evidence: flash.evidence)
+                part.colour = flash.colour
+                findings.append(part)
+            }
         }
+        // (a slot whose placeholder went is the cut it was)
+        findings += claims.slots.filter { !kept.contains($0.frames) }.map(\.cut)
         decided = []
     }
 }

@@ -85,11 +85,30 @@ struct TransitionDetector: Detector {
                r.evidence.change < options.encoderSettleShare * previousChange {
                 continue
             }
+            // A slot that stayed flat beside a placeholder and gets its content on the frame the
+            // placeholder resolves is the same event (the page's logo and its search icon landing
+            // together): a part of that placeholder, not a cut of its own.
+            if r.kind == .cut, let flash = claims.placeholders(resolvingAt: r.start).first(where: { waited(r.tiles, over: $0, window: window, tolerance: Float(options.uniformTolerance)) }) {
+                claims.claimSlot(w.finding(.cut, from: r.start, to: r.end, tiles: r.tiles, evidence: r.evidence.listed), tiles: r.tiles, of: flash)
+                continue
+            }
             merge(r, grid: grid, pieceOverlap: options.pieceOverlap)
         }
         // (each piece claims its own box: the space between two chained pieces is not the motion's)
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
         chainTouching(window, pauseMs: w.pauseMs, reach: ClassifierOptions.reachTiles(options.chainReachPx, tile: grid.tile), grid: grid)
+    }
+
+    /// Whether every one of `tiles` showed one flat colour (within `uniformTolerance`) from the
+    /// placeholder's first frame to the frame before its content: an empty slot waiting with it.
+    private func waited(_ tiles: [Int], over flash: ClosedRange<Int>, window: ClassifierWindow, tolerance: Float) -> Bool {
+        guard flash.lowerBound < flash.upperBound else { return false }
+        return tiles.allSatisfy { t in
+            let colour = window[flash.lowerBound].thumb.mean(t)
+            return (flash.lowerBound..<flash.upperBound).allSatisfy { k in
+                window[k].thumb.isFlat(t) && maxAbs(window[k].thumb.mean(t) - colour) <= tolerance
+            }
+        }
     }
 
     /// A strip along the frame's left or right side, at most `share` of its width
