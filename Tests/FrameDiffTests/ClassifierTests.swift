@@ -109,29 +109,34 @@ struct ClassifierTests {
         #expect(abs((f.first?.startMs ?? 0) - 400) < 1)
     }
 
-    @Test func aSlotThatWaitedBesideAPlaceholderIsPartOfIt() throws {
-        // a page with an empty (flat) logo slot: its image slot shows a grey placeholder, and the
-        // logo lands in its slot on the frame the image arrives
-        let slot = Rect(x: 16, y: 48, w: 96, h: 64), logo = Rect(x: 32, y: 208, w: 96, h: 48)
+    @Test func aSlotThatWaitedWithAPlaceholderIsPartOfIt() throws {
+        // a page with an empty (flat) logo slot larger than its image slot: the image slot shows a
+        // grey placeholder, and the logo lands in its slot on the frame the image arrives
+        let slot = Rect(x: 16, y: 48, w: 96, h: 64), logo = Rect(x: 16, y: 192, w: 128, h: 80)
         var empty = a
         SyntheticClip.fill(&empty, logo, (250, 250, 250))
+        func clip(from before: PNGImage, to after: PNGImage) -> SyntheticClip {
+            var c = SyntheticClip()
+            c.hold(before, ms: 400)
+            c.hold(SyntheticClip.placeholder(on: before, at: slot), ms: 100)
+            c.hold(after, ms: 400)
+            return c
+        }
         var done = a
         SyntheticClip.texture(&done, logo, seed: 9)
-        var clip = SyntheticClip()
-        clip.hold(empty, ms: 400)
-        clip.hold(SyntheticClip.placeholder(on: empty, at: slot), ms: 100)
-        clip.hold(done, ms: 400)
-        let f = try clip.findings()
+        let f = try clip(from: empty, to: done).findings()
         #expect(kinds(f) == [.flash], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
         let flash = try #require(f.first)
         #expect(flash.regions.count == 2 && flash.regions.contains { $0.intersects(logo) })
+        // (described by the slot, its largest part, with the placeholder's colour and evidence)
         #expect(flash.colour == SIMD3(158, 158, 158))
-        // a slot that was not flat all along (content there changes on the same frame) stays a cut
-        var busy = SyntheticClip()
-        busy.hold(a, ms: 400)
-        busy.hold(SyntheticClip.placeholder(on: a, at: slot), ms: 100)
-        busy.hold(done, ms: 400)
-        #expect(Set(kinds(try busy.findings())) == [.flash, .cut])
+        #expect(flash.evidence.contains { $0.name == "detour" })
+        // a slot whose content was there before stays a cut
+        #expect(Set(kinds(try clip(from: a, to: done).findings())) == [.flash, .cut])
+        // and so does a flat slot that only changes colour
+        var green = a
+        SyntheticClip.fill(&green, logo, (40, 200, 90))
+        #expect(Set(kinds(try clip(from: empty, to: green).findings())) == [.flash, .cut])
     }
 
     @Test func findingsOfOneKindOverTheSameFramesJoinAndOthersDoNot() {

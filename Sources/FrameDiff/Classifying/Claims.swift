@@ -74,7 +74,7 @@ struct Claims {
         placeholders.filter { $0.frames.upperBound == k }.map(\.frames)
     }
 
-    /// Cuts that are a placeholder's own: a slot that stayed flat beside it and got its content on
+    /// Cuts that are a placeholder's own: a slot that stayed flat while it showed and got its content on
     /// the frame the placeholder resolved (`TransitionDetector`), by that placeholder's window
     /// positions. Its detector reports them as parts of it (or as the cuts they were, when it
     /// drops the placeholder).

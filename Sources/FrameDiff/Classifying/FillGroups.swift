@@ -124,7 +124,8 @@ struct FillGroups {
     }
 
     /// Whether frames `a` and `b` of the window are one step of the picture apart: next to each
-    /// other, or less than `stableMs` apart with no visible change between them but on the later.
+    /// other, or less than `stableMs` apart with at most one frame in (a, b] that changed visibly
+    /// anywhere in the frame (so a busy region elsewhere, a spinner, turns this off).
     /// NB: a capture that repeats frames (a 12-fps animation in a 60-fps CFR film, a GIF's repeated
     /// frame) puts frames between one step and the next that show nothing new. A pane's highlight
     /// whose corners went flat one GIF frame after the rest was one group in the GIF and two in

@@ -39,23 +39,24 @@ struct FlashDetector: Detector {
 
     mutating func settle(_ window: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
         let grid = window.grid
-        var kept = Set<ClosedRange<Int>>()
+        var kept: [ClosedRange<Int>: Detection] = [:]
         for e in decided {
             // a flat patch passing by inside a slide or a fade that runs on either side of it is the motion's
             guard !claims.runsAcross(e.start...e.end, box: e.box.grown(by: 1, columns: grid.columns, rows: grid.rows)) else { continue }
             let flash = e.finding(.flash, in: window, evidence: e.evidence.listed)
             findings.append(flash)
-            kept.insert(e.start...e.end)
-            // (a slot that waited beside it is a part of it: the same first and last frame, its
-            // evidence and colour; `Classifier.joined` makes them one finding with both regions)
-            for slot in claims.slots where slot.frames == e.start...e.end {
-                var part = window.finding(.flash, from: e.start, to: e.end, tiles: slot.tiles, evidence: flash.evidence)
-                part.colour = flash.colour
-                findings.append(part)
-            }
+            if kept[e.start...e.end] == nil { kept[e.start...e.end] = flash }
         }
-        // (a slot whose placeholder went is the cut it was)
-        findings += claims.slots.filter { !kept.contains($0.frames) }.map(\.cut)
+        // A slot that waited with a placeholder is a part of it: the same first and last frame, its
+        // evidence and colour (`Classifier.joined` makes them one finding with both regions; the
+        // slot may be the larger part, which describes the joined finding). A slot whose
+        // placeholder went (inside a motion) is the cut it was.
+        for slot in claims.slots {
+            guard let flash = kept[slot.frames] else { findings.append(slot.cut); continue }
+            var part = window.finding(.flash, from: slot.frames.lowerBound, to: slot.frames.upperBound, tiles: slot.tiles, evidence: flash.evidence)
+            part.colour = flash.colour
+            findings.append(part)
+        }
         decided = []
     }
 }

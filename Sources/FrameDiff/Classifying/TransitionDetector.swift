@@ -39,12 +39,13 @@ struct TransitionDetector: Detector {
         let cols = grid.columns
         let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }
         decided = []
+        var slotted: [Decided] = []
         // (a transition's states may not reach past what was decided before in its place, the next
         // candidate there, or a blank: those pictures are theirs)
         func bounds(_ a: Int, _ b: Int, box: TileBox) -> (lo: Int, hi: Int, previousChange: Double) {
             var lo = 0, hi = window.count - 1
             var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
-            for d in decided where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(box) && d.end <= a {
+            for d in decided + slotted where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(box) && d.end <= a {
                 if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.change) }
             }
             for (j, o) in candidates.enumerated() where o.a > b && boxes[j].intersects(box) { hi = min(hi, o.a - 1) }
@@ -85,11 +86,13 @@ struct TransitionDetector: Detector {
                r.evidence.change < options.encoderSettleShare * previousChange {
                 continue
             }
-            // A slot that stayed flat beside a placeholder and gets its content on the frame the
-            // placeholder resolves is the same event (the page's logo and its search icon landing
-            // together): a part of that placeholder, not a cut of its own.
+            // A slot anywhere in the frame that stayed flat while a placeholder showed and gets its
+            // content on the frame the placeholder resolves is the same event (the page's logo and
+            // its search button's icon landing together): a part of that placeholder, not a cut of
+            // its own. It still bounds later changes in its place, as the cut would have.
             if r.kind == .cut, let flash = claims.placeholders(resolvingAt: r.start).first(where: { waited(r.tiles, over: $0, window: window, tolerance: Float(options.uniformTolerance)) }) {
                 claims.claimSlot(w.finding(.cut, from: r.start, to: r.end, tiles: r.tiles, evidence: r.evidence.listed), tiles: r.tiles, of: flash)
+                slotted.append(Decided(kind: r.kind, start: r.start, end: r.end, tiles: r.tiles, evidence: r.evidence, box: TileBox(r.tiles, columns: cols)))
                 continue
             }
             merge(r, grid: grid, pieceOverlap: options.pieceOverlap)
@@ -99,13 +102,17 @@ struct TransitionDetector: Detector {
         chainTouching(window, pauseMs: w.pauseMs, reach: ClassifierOptions.reachTiles(options.chainReachPx, tile: grid.tile), grid: grid)
     }
 
-    /// Whether every one of `tiles` showed one flat colour (within `uniformTolerance`) from the
-    /// placeholder's first frame to the frame before its content: an empty slot waiting with it.
+    /// Whether `tiles` are an empty slot that waited with a placeholder: each one flat colour
+    /// (within `uniformTolerance`) from the frame before the placeholder showed to the frame before
+    /// its content (an element that went flat with the placeholder is a cut into it and one out),
+    /// and at least half of them with detail once the content came (a flat area that only changes
+    /// colour is no content arriving).
     private func waited(_ tiles: [Int], over flash: ClosedRange<Int>, window: ClassifierWindow, tolerance: Float) -> Bool {
         guard flash.lowerBound < flash.upperBound else { return false }
+        guard 2 * tiles.filter({ !window[flash.upperBound].thumb.isFlat($0) }).count >= tiles.count else { return false }
         return tiles.allSatisfy { t in
             let colour = window[flash.lowerBound].thumb.mean(t)
-            return (flash.lowerBound..<flash.upperBound).allSatisfy { k in
+            return (max(0, flash.lowerBound - 1)..<flash.upperBound).allSatisfy { k in
                 window[k].thumb.isFlat(t) && maxAbs(window[k].thumb.mean(t) - colour) <= tolerance
             }
         }
