@@ -63,6 +63,27 @@ struct ClassifierTests {
         #expect(abs(f[0].startMs - 400) < 1 && abs(f[0].endMs - (400 + 6 * period)) < 1)
     }
 
+    @Test func twoStepsAtTheFilmsDrawnCadenceAreOneMotion() throws {
+        // an app drawn at 10 fps in a 60-fps capture: each step shows for six frames; after a
+        // scroll of ten such steps, a change of two steps 100 ms apart is one motion too
+        var clip = SyntheticClip()
+        clip.hold(SyntheticClip.page(seed: 1, scroll: 0), ms: 400)
+        for k in 1...10 { clip.hold(SyntheticClip.page(seed: 1, scroll: k * 6), ms: 100) }
+        clip.hold(SyntheticClip.page(seed: 1, scroll: 60), ms: 1000)
+        clip.hold(SyntheticClip.page(seed: 1, scroll: 72), ms: 100)
+        clip.hold(SyntheticClip.page(seed: 1, scroll: 84), ms: 600)
+        func late(_ o: ClassifierOptions = ClassifierOptions()) throws -> [Detection] {
+            try clip.findings(options: o).filter { $0.startMs > 2000 }
+        }
+        let f = try late()
+        #expect(f.map(\.kind) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+        #expect(abs((f.first?.startMs ?? 0) - 2400) < 1 && abs((f.first?.endMs ?? 0) - 2500) < 1)
+        // without the film's cadence the two steps are two changes
+        var none = ClassifierOptions()
+        none.cadenceMinSteps = 0
+        #expect(try late(none).count == 2)
+    }
+
     @Test func flashOfOneFrame() throws {
         let placeholder = SyntheticClip.placeholder(on: a, at: Rect(x: 16, y: 48, w: 96, h: 64))
         var clip = SyntheticClip()

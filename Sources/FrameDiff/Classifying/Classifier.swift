@@ -41,6 +41,8 @@ public final class Classifier {
     private var slow: SlowFadeTracker
     private var window = ClassifierWindow()
     private var lastActiveMs: Double?
+    /// The gaps between visibly changing frames: how fast the content is drawn.
+    private var cadence: DrawnCadence
     /// The last window position at which the picture had held still for `stableMs`.
     private var quietPosition: Int?
     /// Since when a window grown to its longest has waited for a quiet point that no placeholder
@@ -59,6 +61,7 @@ public final class Classifier {
         threshold = ChangeThreshold(options: options)
         detectors = Self.detectors(options)
         slow = SlowFadeTracker(options: options)
+        cadence = DrawnCadence(options: options)
     }
 
     /// A classifier running only `detectors`, in their order (a test of one detector, or of the
@@ -69,6 +72,7 @@ public final class Classifier {
         threshold = ChangeThreshold(options: options)
         self.detectors = detectors
         slow = SlowFadeTracker(options: options)
+        cadence = DrawnCadence(options: options)
     }
 
     /// The detectors in the order they decide a window: each sees the cells the ones before it
@@ -116,6 +120,7 @@ public final class Classifier {
         if let last = lastActiveMs, m.ptsMs - last >= options.stableMs { quietPosition = window.count - 1 }
         window.append(frame(m, changes: board.deltas.map { .init(tile: $0.tile, rmse: $0.rmse, shift: $0.shift) }))
         if counting > 0 {
+            if let last = lastActiveMs { cadence.add(gapMs: m.ptsMs - last) }
             lastActiveMs = m.ptsMs
         } else if let last = lastActiveMs, m.ptsMs - last >= still {
             flush()
@@ -213,7 +218,7 @@ public final class Classifier {
         // (what the next window starts from: the frame kept, or the window's last)
         let decision = DecisionWindow(part, keepFrom: q.map { window[$0].index } ?? last, closing: closing, options: options, grid: grid,
                                       tiles: board.tiles, periodMs: periodMs.isFinite ? periodMs : Self.assumedPeriodMs,
-                                      threshold: threshold, fills: board.fills.ended)
+                                      threshold: threshold, fills: board.fills.ended, cadenceMs: cadence.cadenceMs)
         var claims = Claims(part, first: firstFrame.index, test: threshold.test(), columns: grid.columns)
         if decision.decidable {
             for i in detectors.indices { detectors[i].decide(decision, claims: &claims) }

@@ -33,6 +33,11 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// `stableMs` and within this ratio of each other are an animation drawn at a lower rate than
     /// the film's (10 fps in a 60-fps capture), one transition.
     public var cadenceRatio: Double = 1.5
+    /// ...and once the film has shown this many gaps under `stableMs` between visibly changing
+    /// frames, their median is its drawn cadence: a pause at that cadence splits no transition of
+    /// two steps either (`DrawnCadence`; a 10-fps drag in a 60-fps CFR capture was a cut and a
+    /// motion where the GIF shows one motion). 0: no film cadence.
+    public var cadenceMinSteps: Int = 8
     /// One frame changing no more than this many tiles, inside a hold of `stableMs` between two
     /// changes and `pauseMinMs` from either, does not break the hold: a cursor, an emulator's click
     /// ring or a caret changing one tile between a ripple whose highlight holds 170 ms and the
