@@ -84,6 +84,25 @@ struct ClassifierTests {
         #expect(try late(none).count == 2)
     }
 
+    @Test func aCutBeforeASlideAtTheCapturesRateStaysTwoWhateverTheFilmsCadence() throws {
+        // typing sets the film's cadence to 100 ms (a key a step); then a cut, and 100 ms later a
+        // slide drawn at the capture's 60 fps
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        var typed = a
+        for k in 0..<12 {
+            SyntheticClip.fill(&typed, Rect(x: 12 + (k % 8) * 16, y: 290, w: 8, h: 10), k < 8 ? (200, 30, 30) : (30, 30, 200))
+            clip.hold(typed, ms: 100)
+        }
+        clip.hold(typed, ms: 1000)
+        let cutMs = Double(clip.frames.count) * period
+        clip.hold(SyntheticClip.page(seed: 7, image: nil), ms: 100)
+        for k in 1...8 { clip.hold(SyntheticClip.page(seed: 7, image: nil, scroll: k * 10), ms: period) }
+        clip.hold(SyntheticClip.page(seed: 7, image: nil, scroll: 80), ms: 400)
+        let f = try clip.findings().filter { $0.startMs >= cutMs - 1 }
+        #expect(f.map(\.kind) == [.cut, .motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+    }
+
     @Test func flashOfOneFrame() throws {
         let placeholder = SyntheticClip.placeholder(on: a, at: Rect(x: 16, y: 48, w: 96, h: 64))
         var clip = SyntheticClip()

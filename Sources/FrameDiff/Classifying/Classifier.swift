@@ -118,9 +118,11 @@ public final class Classifier {
         if counting > 0, let last = lastActiveMs, m.ptsMs - last >= still { flush() }
         // the picture held still from the last frame until now (a VFR film writes no frames meanwhile)
         if let last = lastActiveMs, m.ptsMs - last >= options.stableMs { quietPosition = window.count - 1 }
+        // (each frame keeps the cadence as it stood when it came: a window is decided a second after
+        // its last change, and gaps seen meanwhile would judge a change by what followed it)
+        if counting > 0, let last = lastActiveMs { cadence.add(gapMs: m.ptsMs - last) }
         window.append(frame(m, changes: board.deltas.map { .init(tile: $0.tile, rmse: $0.rmse, shift: $0.shift) }))
         if counting > 0 {
-            if let last = lastActiveMs { cadence.add(gapMs: m.ptsMs - last) }
             lastActiveMs = m.ptsMs
         } else if let last = lastActiveMs, m.ptsMs - last >= still {
             flush()
@@ -184,7 +186,8 @@ public final class Classifier {
     }
 
     private func frame(_ m: FrameMeasure, changes: [ClassifierWindow.Change]) -> ClassifierWindow.Frame {
-        ClassifierWindow.Frame(index: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changes: changes, thumb: board.picture)
+        ClassifierWindow.Frame(index: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changes: changes, thumb: board.picture,
+                               cadenceMs: cadence.cadenceMs)
     }
 
     private func report(_ m: FrameMeasure, active: Int) {
@@ -218,7 +221,7 @@ public final class Classifier {
         // (what the next window starts from: the frame kept, or the window's last)
         let decision = DecisionWindow(part, keepFrom: q.map { window[$0].index } ?? last, closing: closing, options: options, grid: grid,
                                       tiles: board.tiles, periodMs: periodMs.isFinite ? periodMs : Self.assumedPeriodMs,
-                                      threshold: threshold, fills: board.fills.ended, cadenceMs: cadence.cadenceMs)
+                                      threshold: threshold, fills: board.fills.ended)
         var claims = Claims(part, first: firstFrame.index, test: threshold.test(), columns: grid.columns)
         if decision.decidable {
             for i in detectors.indices { detectors[i].decide(decision, claims: &claims) }

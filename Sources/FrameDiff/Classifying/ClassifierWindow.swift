@@ -13,6 +13,8 @@ struct ClassifierWindow: Sendable {
         /// Tiles whose pixels changed: 0-1 RMSE and shift of the mean colour (levels).
         var changes: [Change]
         var thumb: Thumbnail
+        /// The film's drawn cadence (`DrawnCadence`) as it stood when the frame came, nil while unknown.
+        var cadenceMs: Double? = nil
     }
 
     /// One changed tile of a frame of the window.

@@ -65,8 +65,6 @@ struct DecisionWindow {
     let tiles: Int
     /// The film's frame period (the shortest gap between frames seen).
     let periodMs: Double
-    /// The film's drawn cadence so far (`DrawnCadence`), nil while unknown.
-    let cadenceMs: Double?
     /// Levels of mean-colour shift, and 0-1 tile RMSE, that count as a change, as they stand now.
     let shift: Double, rmse: Double
     /// The fills that ended in the window, grouped (nil for a window of one frame).
@@ -78,11 +76,10 @@ struct DecisionWindow {
     var pauseMs: Double { options.pauseMs(periodMs: periodMs) }
 
     init(_ frames: ClassifierWindow, keepFrom: Int, closing: Bool, options: ClassifierOptions, grid: TileGrid, tiles: Int,
-         periodMs: Double, threshold: ChangeThreshold, fills ended: EndedFills, cadenceMs: Double? = nil) {
+         periodMs: Double, threshold: ChangeThreshold, fills ended: EndedFills) {
         self.frames = frames
         (self.keepFrom, self.closing, self.options, self.grid, self.tiles) = (keepFrom, closing, options, grid, tiles)
         self.periodMs = periodMs
-        self.cadenceMs = cadenceMs
         (shift, rmse) = (threshold.shift, threshold.rmse)
         fills = frames.count > 1
             ? FillGroups(ended, window: frames, options: options, grid: grid, tiles: tiles, pauseMs: options.pauseMs(periodMs: periodMs),

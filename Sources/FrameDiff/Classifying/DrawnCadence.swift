@@ -23,7 +23,8 @@ struct DrawnCadence: Sendable {
         total += 1
     }
 
-    /// The median gap once `cadenceMinSteps` gaps are known (ms), else nil.
+    /// The median gap once `cadenceMinSteps` gaps are known (ms, to the whole millisecond; of an
+    /// even count the upper middle one: `cadenceRatio` leaves room for either), else nil.
     var cadenceMs: Double? {
         guard total >= options.cadenceMinSteps, options.cadenceMinSteps > 0 else { return nil }
         var seen = 0

@@ -30,8 +30,6 @@ struct TransitionFinder {
     let grid: TileGrid
     /// The film's frame period (the shortest gap between frames seen), for the pause rule.
     let periodMs: Double
-    /// The film's drawn cadence (`DrawnCadence`), when known.
-    var cadenceMs: Double? = nil
 
     func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
         let changed = active.indices.filter { !active[$0].isEmpty }
@@ -130,12 +128,14 @@ struct TransitionFinder {
                 // slide at the film's own rate is still two. Only where the recorder kept writing
                 // frames meanwhile: in a change-driven capture a gap is the app holding
                 // still (a VFR page load's scrollbar steps joined to its logo's arrival otherwise)
-                // (or at the film's own drawn cadence: a change of two steps has no third to show it)
+                // (or at the film's own drawn cadence, when the next step does not come at the
+                // capture's rate: a change of two steps has no third to show it, and a cut before a
+                // slide drawn at the film's rate stays two)
                 let run = out[out.count - 1]
                 let before = run.count >= 2 ? window.ms(previous) - window.ms(run[run.count - 2]) : nil
                 if split, repeated(window, from: previous, to: k),
                    sameCadence(held, nextHeld) || before.map({ sameCadence(held, $0) }) == true
-                    || cadenceMs.map({ sameCadence(held, $0) }) == true {
+                    || (nextHeld > options.cadenceRatio * periodMs && window[k].cadenceMs.map({ sameCadence(held, $0) }) == true) {
                     split = false
                 }
             }

@@ -91,7 +91,7 @@ public struct AnalysisSetting {
             .double("cadence_ratio", \.classifier.cadenceRatio, .transitions, "ratio", 1...100,
                     "pauses between steps within this ratio of each other are one slower animation, not pauses"),
             .int("cadence_min_steps", \.classifier.cadenceMinSteps, .transitions, "steps", 0...100000,
-                    "after this many visible steps under stable_ms, their median gap is the film's drawn cadence (0: none)"),
+                    "after this many gaps under stable_ms between visibly changing frames, their median is the film's drawn cadence (0: none)"),
             .int("hold_tiles", \.classifier.holdTiles, .transitions, "tiles", 0...1000,
                     "one frame changing this many tiles or fewer, or within a box this many + 1 tiles a side (a cursor, a click ring), inside a 150-ms hold does not break it"),
             .double("state_tolerance", \.classifier.stateTolerance, .transitions, "levels", 0...255,
