@@ -187,7 +187,8 @@ public final class Classifier {
 
     private func frame(_ m: FrameMeasure, changes: [ClassifierWindow.Change]) -> ClassifierWindow.Frame {
         ClassifierWindow.Frame(index: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changes: changes, thumb: board.picture,
-                               cadenceMs: cadence.cadenceMs)
+                               cadenceMs: cadence.cadenceMs, peakShift: changes.reduce(0) { max($0, $1.shift) },
+                               peakRMSE: changes.reduce(0) { max($0, $1.rmse) })
     }
 
     private func report(_ m: FrameMeasure, active: Int) {

@@ -15,6 +15,10 @@ struct ClassifierWindow: Sendable {
         var thumb: Thumbnail
         /// The film's drawn cadence (`DrawnCadence`) as it stood when the frame came, nil while unknown.
         var cadenceMs: Double? = nil
+        /// The largest shift and RMSE of its changed tiles: whether any of them is past a threshold
+        /// without reading them all again (each decision of a window that never rests asked that
+        /// of every frame: 6% of the busy film's classifier).
+        var peakShift: Float = 0, peakRMSE: Float = 0
     }
 
     /// One changed tile of a frame of the window.

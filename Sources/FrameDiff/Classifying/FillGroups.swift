@@ -46,14 +46,15 @@ struct FillGroups {
 
     /// Groups the fills of `intervals` that lie inside the window (intervals that end after its
     /// last frame belong to a later window; longer ones are no blank and no placeholder).
-    /// `visible(shift, rmse)`: whether a tile's change is past the threshold.
+    /// `visible(shift, rmse)`: whether a tile's change is past the threshold (asked of each frame's
+    /// largest shift and RMSE: one of its tiles is past it when those are).
     init(_ intervals: EndedFills, window: ClassifierWindow, options: ClassifierOptions, grid: TileGrid, tiles: Int, pauseMs: Double,
          visible: (Float, Float) -> Bool) {
         (self.options, self.grid, self.tiles, self.pauseMs) = (options, grid, tiles, pauseMs)
         first = window.first?.index ?? 0
         var steps = [Int32](repeating: 0, count: window.count), n: Int32 = 0
         for k in 1..<max(1, window.count) {
-            if window[k].changes.contains(where: { visible($0.shift, $0.rmse) }) { n += 1 }
+            if visible(window[k].peakShift, window[k].peakRMSE) { n += 1 }
             steps[k] = n
         }
         visibleSteps = steps
