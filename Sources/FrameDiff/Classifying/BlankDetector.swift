@@ -135,15 +135,13 @@ extension FillGroups {
         if debugClassifier, let c = window[e.end].thumb.dominantFill() {
             debugLine("blank \(window.ms(e.start))-\(window.ms(e.end)) then \(c) covering \(window[e.end].thumb.tilesFilled(with: c, tolerance: tolerance).count) of \(tiles), window to \(window.ms(window.count - 1))")
         }
-        while let colour = window[e.end].thumb.dominantFill(),
-              case let during = window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance).count,
-              Double(during) >= options.blankFraction * Double(tiles),
-              // (a page painted as it turned flat is past its first paint: a header over 7-8% of
-              // the frame on the lemons page at three quarters of its size read as blank for 742 ms more)
-              Double(during) >= (blank.evidence.coverage - options.blankPageDrop) * Double(tiles),
-              solidity(window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance),
-                       box: TileBox(window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance), columns: grid.columns))
-                >= options.blankSolid {
+        while let colour = window[e.end].thumb.dominantFill() {
+            let filled = window[e.end].thumb.tilesFilled(with: colour, tolerance: tolerance), during = filled.count
+            guard Double(during) >= options.blankFraction * Double(tiles),
+                  // (a page painted as it turned flat is past its first paint: a header over 7-8% of
+                  // the frame on the lemons page at three quarters of its size read as blank for 742 ms more)
+                  Double(during) >= (blank.evidence.coverage - options.blankPageDrop) * Double(tiles),
+                  solidity(filled, box: TileBox(filled, columns: grid.columns)) >= options.blankSolid else { break }
             // (it ends with the first paint: a change over a tenth of the frame, most of it on that page)
             guard let next = ((e.end + 1)..<window.count).first(where: { k in
                 Double(during - window[k].thumb.tilesFilled(with: colour, tolerance: tolerance).count) >= options.blankRise * Double(tiles)

@@ -186,9 +186,10 @@ public final class Classifier {
     }
 
     private func frame(_ m: FrameMeasure, changes: [ClassifierWindow.Change]) -> ClassifierWindow.Frame {
-        ClassifierWindow.Frame(index: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changes: changes, thumb: board.picture,
-                               cadenceMs: cadence.cadenceMs, peakShift: changes.reduce(0) { max($0, $1.shift) },
-                               peakRMSE: changes.reduce(0) { max($0, $1.rmse) })
+        var peakShift: Float = 0, peakRMSE: Float = 0
+        for c in changes { (peakShift, peakRMSE) = (max(peakShift, c.shift), max(peakRMSE, c.rmse)) }
+        return ClassifierWindow.Frame(index: m.index, ptsMs: m.ptsMs, rmse: m.rmse.normalized, changes: changes, thumb: board.picture,
+                                      cadenceMs: cadence.cadenceMs, peakShift: peakShift, peakRMSE: peakRMSE)
     }
 
     private func report(_ m: FrameMeasure, active: Int) {

@@ -10,6 +10,10 @@ struct DrawnCadence: Sendable {
     /// Gaps seen, by whole milliseconds under `stableMs`.
     private var counts: [Int]
     private var total = 0
+    /// The median gap once `cadenceMinSteps` gaps are known (ms, to the whole millisecond; of an
+    /// even count the upper middle one: `cadenceRatio` leaves room for either), else nil. Read on
+    /// every frame, it changes only with a gap: kept, not walked again each time.
+    private(set) var cadenceMs: Double?
 
     init(options: ClassifierOptions) {
         self.options = options
@@ -21,17 +25,14 @@ struct DrawnCadence: Sendable {
         guard gapMs > 0, gapMs < options.stableMs else { return }
         counts[min(counts.count - 1, Int(gapMs.rounded()))] += 1
         total += 1
-    }
-
-    /// The median gap once `cadenceMinSteps` gaps are known (ms, to the whole millisecond; of an
-    /// even count the upper middle one: `cadenceRatio` leaves room for either), else nil.
-    var cadenceMs: Double? {
-        guard total >= options.cadenceMinSteps, options.cadenceMinSteps > 0 else { return nil }
+        guard total >= options.cadenceMinSteps, options.cadenceMinSteps > 0 else { return }
         var seen = 0
         for (ms, n) in counts.enumerated() {
             seen += n
-            if seen * 2 > total { return Double(ms) }
+            if seen * 2 > total {
+                cadenceMs = Double(ms)
+                return
+            }
         }
-        return nil
     }
 }

@@ -41,8 +41,10 @@ struct FillGroups {
     let first: Int
     /// The groups big enough for a placeholder or a blank, largest first.
     private(set) var all: [IntervalGroup] = []
-    /// Per window position: how many of the frames up to it changed visibly, and its time.
-    private var visibleSteps: [Int32] = [], times: [Double] = []
+    /// Per window position: how many of the frames up to it changed visibly.
+    private var visibleSteps: [Int32] = []
+    /// The window's frames (their times, for `oneStep`).
+    private let window: ClassifierWindow
 
     /// Groups the fills of `intervals` that lie inside the window (intervals that end after its
     /// last frame belong to a later window; longer ones are no blank and no placeholder).
@@ -51,6 +53,7 @@ struct FillGroups {
     init(_ intervals: EndedFills, window: ClassifierWindow, options: ClassifierOptions, grid: TileGrid, tiles: Int, pauseMs: Double,
          visible: (Float, Float) -> Bool) {
         (self.options, self.grid, self.tiles, self.pauseMs) = (options, grid, tiles, pauseMs)
+        self.window = window
         first = window.first?.index ?? 0
         var steps = [Int32](repeating: 0, count: window.count), n: Int32 = 0
         for k in 1..<max(1, window.count) {
@@ -58,7 +61,6 @@ struct FillGroups {
             steps[k] = n
         }
         visibleSteps = steps
-        times = (0..<window.count).map { window.ms($0) }
         let last = window.last?.index ?? 0
         // (indices, not copies: a window can hold 100,000+ intervals of 64 bytes)
         var candidates: [Int32] = []
@@ -135,7 +137,7 @@ struct FillGroups {
     private func oneStep(_ a: Int, _ b: Int) -> Bool {
         if abs(a - b) <= 1 { return true }
         let (i, j) = (a - first, b - first)
-        return abs(visibleSteps[i] - visibleSteps[j]) <= 1 && abs(times[i] - times[j]) < options.stableMs
+        return abs(visibleSteps[i] - visibleSteps[j]) <= 1 && abs(window.ms(i) - window.ms(j)) < options.stableMs
     }
 
     /// One group of a window's ended fills, in the order they were found: indices into the

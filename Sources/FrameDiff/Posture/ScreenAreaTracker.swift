@@ -155,7 +155,7 @@ struct ScreenAreaTracker: Sendable {
         let colours = edges.map { picture.mean(board.line(0, from: $0)[0]) }
         func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool {
             let m = picture.mean(i)
-            return picture.isFlat(i) && max(m.x, m.y, m.z) < dark && maxAbs(m - c) <= same
+            return max(m.x, m.y, m.z) < dark && board.isFill(i, like: c, tolerance: same)
         }
         let bands = edges.indices.map { e in board.barLength(from: edges[e], limit: lengths[e]) { alike($0, colours[e]) } }
         // the widest band (as a share of its axis), with the band opposite it
