@@ -694,6 +694,23 @@ struct ClassifierTests {
         #expect(abs((f.first?.durationMs ?? 0) - 8 * period) < 1)
     }
 
+    @Test func aBlankGivingWayToANearlyWhitePageIsOneBlank() throws {
+        // the white gives way to the site's background 5 levels darker (Material's #FAFAFA: within
+        // the fill tolerance, so the white's own colour still covers the frame), held 6 frames
+        // before the first paint: one blank to the paint, not two flat pages judged apart (each
+        // with the other beside it, neither standing out from its neighbour)
+        for (white, shades) in [(255, 250), (142, 136)] {
+            var clip = SyntheticClip()
+            clip.hold(a, ms: 400)
+            clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, UInt8(white)), ms: 5 * period)
+            clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, UInt8(shades)), ms: 6 * period)
+            clip.hold(b, ms: 400)
+            let f = try clip.findings()
+            #expect(kinds(f) == [.blank], "\(white)->\(shades): \(listed(f))")
+            #expect(abs((f.first?.durationMs ?? 0) - 11 * period) < 1, "\(white)->\(shades): \(listed(f))")
+        }
+    }
+
     static let white = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
 
     @Test func aFlatPageWithItsHeaderPaintedEndsTheBlank() throws {

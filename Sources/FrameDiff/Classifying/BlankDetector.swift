@@ -85,7 +85,7 @@ extension FillGroups {
         guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
         guard let t = timing(group, window: window),
               let m = measures(group, start: t.start, end: t.end, window: window) else { return nil }
-        let start = t.start
+        var start = t.start
         var end = t.end
         func rejected(_ why: String) -> BlankDetector.Blank? { self.rejected(group, start, end, window, why) }
         let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
@@ -110,6 +110,16 @@ extension FillGroups {
                 && (k + 1 >= end || during - coverage(k + 1) >= options.blankRise)
         }
         if let paint = ((start + 1)..<end).first(where: painted) { end = paint }
+        // A flat page within `uniformTolerance` of the blank's colour (white giving way to
+        // Material's #FAFAFA) ends the fills but leaves the frame as covered: its frames are the
+        // same blank, which runs from the first covered frame to the first paint. Judged apart,
+        // each page had the other beside it and stood out from neither.
+        let covered = during - options.blankPageDrop, longest = options.blankPaintFactor * options.longestBlankMs
+        var first = start
+        while first - 1 > 0, coverage(first - 1) >= covered, window.ms(end) - window.ms(first - 1) <= longest { first -= 1 }
+        var last = end
+        while last + 1 < window.count, coverage(last) >= covered, window.ms(last + 1) - window.ms(first) <= longest { last += 1 }
+        if coverage(last) < covered { (start, end) = (first, last) }
         let before = coverage(start - 1), after = coverage(end)
         guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
         // ...in a visible step each way (a fade to black that holds is a fade to a state)
