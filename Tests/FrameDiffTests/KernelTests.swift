@@ -142,6 +142,32 @@ struct KernelVariantTests {
         }
     }
 
+    /// A row's digest: the same for equal rows (wherever they lie in memory), another for a row
+    /// with one byte changed, wherever it is (a 128-byte step's first and last byte, the tail
+    /// padded with zeros: a zero byte past the end is no part of the row).
+    @Test("a row's digest sees one changed byte, wherever it is", arguments: [1, 31, 127, 128, 129, 1206, 3618])
+    func rowDigest(n: Int) throws {
+        var rng = SplitMix64(seed: 91 + UInt64(n))
+        let a = rng.bytes(n)
+        var d0 = [UInt64](repeating: 0, count: 4), d1 = d0
+        try #require(fd_kernel_row_digest(a, Int32(n), &d0) == 0, "no VAES on this CPU: the meter compares every row")
+        let copy = [UInt8](repeating: 0, count: 7) + a
+        copy.withUnsafeBufferPointer { _ = fd_kernel_row_digest($0.baseAddress! + 7, Int32(n), &d1) }
+        #expect(d0 == d1)
+        for position in Set([0, n / 2, n - 1, 127, 128, n - n % 128]) where position < n {
+            for flip: UInt8 in [1, 0x80] {
+                var b = a
+                b[position] ^= flip
+                _ = fd_kernel_row_digest(b, Int32(n), &d1)
+                #expect(d1 != d0, "n \(n) byte \(position)")
+            }
+        }
+        // a zero byte past the row's end changes nothing: the digest is of `n` bytes
+        var longer = a + [0]
+        _ = fd_kernel_row_digest(&longer, Int32(n), &d1)
+        #expect(d1 == d0)
+    }
+
     @Test("a 16-pixel tile's squared differences and statistics", arguments: [1, 2, 15, 16])
     func tile16(rows: Int) {
         var rng = SplitMix64(seed: 900 + UInt64(rows))
