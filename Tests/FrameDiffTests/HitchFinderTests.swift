@@ -95,6 +95,20 @@ struct HitchFinderTests {
         #expect(abs(h.hitchMs - Double(dropped) * p) < 1e-9)
     }
 
+    /// A still longer than `joinGapMs` (250 ms) inside what was taken as one animation is a pause
+    /// between two, not lost frames: 12 repeated frames at 60 fps (200 ms lost) are a hitch, 18
+    /// (300 ms still) none.
+    @Test func aStillLongerThanTheJoinGapIsAPause() throws {
+        let p = 1000.0 / 60
+        for (repeats, hitches) in [(12, 1), (18, 0)] {
+            var film = Film()
+            film.still(10, period: p)
+            film.animate(Array(repeating: 0.3, count: 10) + Array(repeating: nil, count: repeats) + [0.6] + Array(repeating: 0.3, count: 10), dt: [p])
+            film.still(10, period: p)
+            #expect(film.find(period: p, vfr: false).hitches.count == hitches, "\(repeats) repeats")
+        }
+    }
+
     @Test func noSteadyFramesAskedForFindsTheStallWithoutFramingIt() throws {
         // steady_intervals 0 (the table's range allows it) trapped in an empty closed range: a fuzz
         // campaign's find. With no framing asked for, a stall right after the animation's first

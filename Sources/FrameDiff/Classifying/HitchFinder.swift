@@ -13,7 +13,8 @@
 ///   at least `steadyStepShare` of the running step): eased ends, a spring's settle, a pause;
 /// - it repeats in the animation's own rhythm (a 30 fps capture written at 60, a GIF's 100/20/20
 ///   ms schedule), or is a long frame without repeats in a film-wide capture schedule;
-/// - it touches a posture cover (what the app does there is not seen).
+/// - it touches a posture cover (what the app does there is not seen);
+/// - the picture stood still longer than `joinGapMs`: a pause between two animations.
 ///
 ///     let timing = HitchFinder.Timing.measured(samples)
 ///     let r = HitchFinder().find(samples, animations: spans, covered: [1000...2400], timing: timing)
@@ -176,6 +177,11 @@ public struct HitchFinder: Sendable {
             }
             let b = span[moving[r]]
             if covered.contains(where: { $0.overlaps(a.ptsMs...b.ptsMs) }) { continue }
+            // a picture still for longer than two pieces may lie apart is a pause between two
+            // animations that a cut between them joined, not frames one of them lost (Jetchat at
+            // three quarters of its size: the drawer closing and, after the caret's cut, the
+            // keyboard opening were one motion with a 425-ms hitch)
+            if b.ptsMs - a.ptsMs > options.joinGapMs { continue }
             let repeats = span[(moving[k - 1] + 1)..<moving[r]].map(\.frame)
             // a long frame of a capture schedule is the schedule; only a repeated frame is a stall there
             if scheduled && repeats.isEmpty { continue }
