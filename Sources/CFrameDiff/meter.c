@@ -674,10 +674,18 @@ static int build_converter(fd_meter *m, const AVFrame *f) {
         if (!m->inter || !m->inter_whole) return -1;
     }
     m->mode = probe_locality(m);
-    if (m->mode != MODE_WHOLE && m->layout.tileable && fd_row_digests()) {
+    // (only where each plane row belongs to one band: a tile height that is not a multiple of a
+    // plane's vertical subsampling shares a row between two bands, and the second band would find
+    // the digest the first just stored. Digests are a shortcut: without memory for them, none.)
+    int whole_rows = 1;
+    for (int p = 0; p < m->layout.count; p++) whole_rows &= m->tile % (1 << m->layout.shift_h[p]) == 0;
+    if (m->mode != MODE_WHOLE && m->layout.tileable && whole_rows && fd_row_digests()) {
         for (int p = 0; p < m->layout.count; p++) {
             int sh = m->layout.shift_h[p];
-            if (!(m->digests[p] = av_calloc((size_t)((m->h + (1 << sh) - 1) >> sh), sizeof(fd_digest)))) return -1;
+            if (!(m->digests[p] = av_calloc((size_t)((m->h + (1 << sh) - 1) >> sh), sizeof(fd_digest)))) {
+                for (int q = 0; q < 4; q++) av_freep(&m->digests[q]);
+                break;
+            }
         }
     }
     // free the tables of the converters the probe made and the mode does not use: all of them for

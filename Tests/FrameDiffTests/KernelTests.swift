@@ -181,6 +181,17 @@ struct KernelVariantTests {
             _ = fd_kernel_row_digest(variant, flat, 112, &e0)
             _ = fd_kernel_row_digest(variant, twice, 112, &e1)
             #expect(e0 != e1, "variant \(variant)")
+            // two small changes 128 bytes apart in one lane (a review's constructions: with each
+            // block absorbed raw, one AES round between them, the second undid the first)
+            for (width, value, changes) in [(1920, 128, [268: 129, 396: 130, 397: 129, 398: 129, 399: 131]),
+                                            (1206, 250, [265: 251, 388: 249, 389: 248, 390: 251, 391: 251])] {
+                let plain = [UInt8](repeating: UInt8(value), count: width)
+                var changed = plain
+                for (i, v) in changes { changed[i] = UInt8(v) }
+                _ = fd_kernel_row_digest(variant, plain, Int32(width), &e0)
+                _ = fd_kernel_row_digest(variant, changed, Int32(width), &e1)
+                #expect(e0 != e1, "variant \(variant) width \(width)")
+            }
             // a zero byte past the row's end changes nothing: the digest is of `n` bytes
             var longer = a + [0]
             _ = fd_kernel_row_digest(variant, &longer, Int32(n), &d1)
