@@ -77,11 +77,6 @@ void fd_tile_stats_16(const uint8_t *p, ptrdiff_t stride, int rows, fd_tile_stat
 // Sets bit i of bits[] (32 a word, (n + 31) / 32 words) when a[i] != b[i]; nonzero when any differs
 // (kernel.c: AVX2 compare and movemask where the CPU has it).
 int fd_diff_bits(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits);
-// A row's digest (kernel.c): equal rows have equal digests, and a changed row another one but for
-// a 2^-128 chance (see there). fd_row_digests() is 0 where the CPU has no AES: compare rows then.
-typedef struct fd_digest { uint64_t w[16]; } fd_digest;
-int fd_row_digests(void);
-void fd_row_digest(const uint8_t *row, int n, fd_digest *out);
 
 // Sum of squared differences of one tile 16 pixels (48 bytes) wide of 8-bit RGB (kernel.c).
 uint64_t fd_tile16_sse(const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride, int rows);

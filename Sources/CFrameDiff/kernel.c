@@ -254,118 +254,6 @@ int fd_diff_bits(const uint8_t *a, const uint8_t *b, int n, uint32_t *bits) {
     return memcmp(a, b, (size_t)n) ? diff_bits_c(a, b, n, bits) : 0;
 }
 
-// --- a row's digest ----------------------------------------------------------------------------
-
-// NB: the meter compares a row of the new frame with the same row of the previous one; reading
-// both rows made the compare L3-bound (two full frames a frame: 0.41 CPU-s of the main job on the
-// second bench film). A digest of each row, kept from the previous frame, lets an equal row be
-// read once: on this machine the VAES digest of a 1206x2622 frame's rows took 0.15 s per 1200
-// frames against 0.26 s for the two-row compare (both alone on a core).
-// The digest is eight 128-bit lanes over every eighth 16-byte block, all kept. Each block is first
-// put through four AES rounds of fixed keys (a permutation: equal blocks, equal images), then
-// absorbed: state = AESENC(state ^ image). A row that changed in one block of a lane always gets
-// another digest (each step is a bijection of the state). A false match needs one block's change
-// to cancel another's in the lane's state, that is two changes whose images through four AES rounds
-// have a chosen difference: AES's wide-trail bound (25 active S-boxes in four rounds) puts any
-// such pattern at 2^-150, whatever the bytes. NB: with the block absorbed raw, a 1-byte change was
-// undone by a chosen 4-byte change 128 bytes on (one round between them; a review built films
-// whose change the meter missed); the permutation costs nothing measurable here (memory-bound).
-#define DIGEST_KEYS 0x243f6a8885a308d3LL, 0x13198a2e03707344LL, (long long)0xa4093822299f31d0ULL, 0x082efa98ec4e6c89LL, \
-                    0x452821e638d01377LL, (long long)0xbe5466cf34e90c6cULL, (long long)0xc0ac29b7c97c50ddLL, 0x3f84d5b5b5470917LL
-#ifdef FD_X86
-__attribute__((target("vaes,avx2")))
-static inline __m256i permute_vaes(__m256i b, const __m256i k[5]) {
-    return _mm256_aesenc_epi128(_mm256_aesenc_epi128(_mm256_aesenc_epi128(_mm256_aesenc_epi128(_mm256_xor_si256(b, k[0]), k[1]), k[2]), k[3]), k[4]);
-}
-
-__attribute__((target("vaes,avx2")))
-static void digest_vaes(const uint8_t *a, int n, fd_digest *out) {
-    const uint64_t v[8] = {DIGEST_KEYS};
-    __m256i k[5];
-    for (int r = 0; r < 5; r++) k[r] = _mm256_set_epi64x((long long)v[(r + 1) % 8], (long long)v[r], (long long)v[(r + 3) % 8], (long long)v[(r + 2) % 8]);
-    const __m256i key = _mm256_set_epi64x((long long)v[7], (long long)v[6], (long long)v[5], (long long)v[4]);
-    __m256i s[4];
-    for (int j = 0; j < 4; j++) s[j] = _mm256_set1_epi32(j + 1);
-    uint8_t tail[128] = {0};
-    for (int i = 0; i < n; i += 128) {
-        const uint8_t *p = a + i;
-        if (i + 128 > n) {
-            // (the tail padded with zeros: rows of one plane all have the same length)
-            memcpy(tail, p, (size_t)(n - i));
-            p = tail;
-        }
-        for (int j = 0; j < 4; j++)
-            s[j] = _mm256_aesenc_epi128(_mm256_xor_si256(s[j], permute_vaes(_mm256_loadu_si256((const __m256i *)(p + 32 * j)), k)), key);
-    }
-    for (int j = 0; j < 4; j++) _mm256_storeu_si256((__m256i *)(out->w + 4 * j), s[j]);
-}
-
-// The same with 128-bit AESENC (AES-NI without VAES). Its digests differ from the VAES ones; a
-// process uses one kind.
-__attribute__((target("aes,sse4.1")))
-static inline __m128i permute_aesni(__m128i b, const __m128i k[5]) {
-    return _mm_aesenc_si128(_mm_aesenc_si128(_mm_aesenc_si128(_mm_aesenc_si128(_mm_xor_si128(b, k[0]), k[1]), k[2]), k[3]), k[4]);
-}
-
-__attribute__((target("aes,sse4.1")))
-static void digest_aesni(const uint8_t *a, int n, fd_digest *out) {
-    const uint64_t v[8] = {DIGEST_KEYS};
-    __m128i k[5];
-    for (int r = 0; r < 5; r++) k[r] = _mm_set_epi64x((long long)v[(r + 1) % 8], (long long)v[r]);
-    const __m128i key = _mm_set_epi64x((long long)v[7], (long long)v[6]);
-    __m128i s[8];
-    for (int j = 0; j < 8; j++) s[j] = _mm_set1_epi32(j + 1);
-    uint8_t tail[128] = {0};
-    for (int i = 0; i < n; i += 128) {
-        const uint8_t *p = a + i;
-        if (i + 128 > n) {
-            memcpy(tail, p, (size_t)(n - i));
-            p = tail;
-        }
-        for (int j = 0; j < 8; j++)
-            s[j] = _mm_aesenc_si128(_mm_xor_si128(s[j], permute_aesni(_mm_loadu_si128((const __m128i *)(p + 16 * j)), k)), key);
-    }
-    for (int j = 0; j < 8; j++) _mm_storeu_si128((__m128i *)(out->w + 2 * j), s[j]);
-}
-
-// 2 with VAES and AVX2, 1 with AES-NI, 0 without either (or with FRAMEDIFF_KERNEL=sse2, which
-// also turns the digest off: every row is compared with the last frame's). FRAMEDIFF_KERNEL=aesni
-// takes the AES-NI digest on a VAES machine (so a whole run can be checked with it).
-static int cpu_digest(void) {
-    static int known = -1;
-    if (known < 0) {
-        __builtin_cpu_init();
-        const char *force = getenv("FRAMEDIFF_KERNEL");
-        int aesni = __builtin_cpu_supports("aes") && __builtin_cpu_supports("sse4.1");
-        known = force && !strcmp(force, "sse2") ? 0
-              : force && !strcmp(force, "aesni") ? aesni
-              : __builtin_cpu_supports("vaes") && __builtin_cpu_supports("avx2") ? 2
-              : aesni;
-    }
-    return known;
-}
-#endif
-
-int fd_row_digests(void) {
-#ifdef FD_X86
-    return cpu_digest() > 0;
-#else
-    return 0;
-#endif
-}
-
-void fd_row_digest(const uint8_t *row, int n, fd_digest *out) {
-#ifdef FD_X86
-    switch (cpu_digest()) {
-    case 2: digest_vaes(row, n, out); return;
-    case 1: digest_aesni(row, n, out); return;
-    }
-#endif
-    (void)row;
-    (void)n;
-    memset(out, 0, sizeof *out);  // never called: fd_row_digests() is 0 here
-}
-
 // --- one 16-pixel 8-bit RGB tile ------------------------------------------------------------------
 
 #ifdef FD_X86
@@ -518,19 +406,6 @@ int fd_kernel_diff_bits(int variant, const uint8_t *a, const uint8_t *b, int n, 
 #endif
     default: return -1;
     }
-}
-
-int fd_kernel_row_digest(int variant, const uint8_t *row, int n, uint64_t out[16]) {
-    fd_digest d;
-    switch (variant) {
-#ifdef FD_X86
-    case 1: if (!__builtin_cpu_supports("aes") || !__builtin_cpu_supports("sse4.1")) return -1; digest_aesni(row, n, &d); break;
-    case 2: if (!__builtin_cpu_supports("vaes") || !__builtin_cpu_supports("avx2")) return -1; digest_vaes(row, n, &d); break;
-#endif
-    default: return -1;
-    }
-    memcpy(out, d.w, sizeof d.w);
-    return 0;
 }
 
 int fd_kernel_tile16_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,

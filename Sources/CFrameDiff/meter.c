@@ -57,8 +57,6 @@ struct fd_meter {
     ptrdiff_t stride;          // of both
     unsigned char *flag;       // per tile of the band being measured: its planes changed
     uint32_t *bits;            // which bytes of a plane row differ (flag_tiles)
-    fd_digest *digests[4];     // per plane row: the digest of the last frame's row (tiled modes)
-    int digests_valid;         // they are all of the last frame pushed
     uint64_t *tile_sse;
     fd_tile_stats *stats;
     uint32_t *pixels;
@@ -176,8 +174,6 @@ static void recount_pixels(fd_meter *m) {
 }
 
 static void free_converter(fd_meter *m) {
-    for (int p = 0; p < 4; p++) av_freep(&m->digests[p]);
-    m->digests_valid = 0;
     av_freep(&m->inter);
     av_freep(&m->inter_whole);
     m->post = POST_NONE;
@@ -328,7 +324,6 @@ int fd_meter_push_rgb(fd_meter *m, const uint8_t *rgb, ptrdiff_t stride, int bit
         take_tiles(m, m->scratch, by, rows);
         STAGE_DONE(m, measure_ticks);
     }
-    m->digests_valid = 0;  // (an RGB push between video pushes: the digests are of no frame)
     finish_push(m);
     av_free(wide);
     return 0;
@@ -372,27 +367,17 @@ static inline int any_bit(const uint32_t *bits, int b0, int b1) {
 // twice), and its tiles are found from the bitmap, skipping tiles already flagged (walking its set
 // bits instead cost 3.3% of the main job against 2%). A compare per tile instead of the bitmap
 // cost 4% of a `rank` run, the bitmap of every whole row 9%.
-// With `digests` (the previous frame's row digests, `valid` when they are all of it), a row whose
-// digest is unchanged is equal and the previous frame's row is not read; every row's digest is
-// taken, also once every tile is flagged, so that all are the new frame's for the next one.
-static int flag_tiles(fd_meter *m, const AVFrame *a, const AVFrame *b, int y0, int rows, int valid) {
+static int flag_tiles(fd_meter *m, const AVFrame *a, const AVFrame *b, int y0, int rows) {
     const plane_layout *l = &m->layout;
     memset(m->flag, 0, (size_t)m->tx);
-    int flagged = 0, digests = m->digests[0] != NULL;
-    for (int p = 0; p < l->count && (digests || flagged < m->tx); p++) {
+    int flagged = 0;
+    for (int p = 0; p < l->count && flagged < m->tx; p++) {
         int sh = l->shift_h[p], sw = l->shift_w[p], step = l->step[p];
         int r0 = y0 >> sh, r1 = (y0 + rows + (1 << sh) - 1) >> sh;
-        for (int r = r0; r < r1 && (digests || flagged < m->tx); r++) {
+        for (int r = r0; r < r1 && flagged < m->tx; r++) {
             const uint8_t *ra = a->data[p] + (ptrdiff_t)r * a->linesize[p];
             const uint8_t *rb = b->data[p] + (ptrdiff_t)r * b->linesize[p];
             m->counts.compare_bytes += (uint64_t)l->row_bytes[p];
-            if (digests) {
-                fd_digest d;
-                fd_row_digest(ra, l->row_bytes[p], &d);
-                int same = valid && !memcmp(&d, &m->digests[p][r], sizeof d);
-                m->digests[p][r] = d;
-                if (same || flagged == m->tx) continue;
-            }
             if (!fd_diff_bits(ra, rb, l->row_bytes[p], m->bits)) continue;
             if (!l->tileable) {
                 memset(m->flag, 1, (size_t)m->tx);
@@ -674,20 +659,6 @@ static int build_converter(fd_meter *m, const AVFrame *f) {
         if (!m->inter || !m->inter_whole) return -1;
     }
     m->mode = probe_locality(m);
-    // (only where each plane row belongs to one band: a tile height that is not a multiple of a
-    // plane's vertical subsampling shares a row between two bands, and the second band would find
-    // the digest the first just stored. Digests are a shortcut: without memory for them, none.)
-    int whole_rows = 1;
-    for (int p = 0; p < m->layout.count; p++) whole_rows &= m->tile % (1 << m->layout.shift_h[p]) == 0;
-    if (m->mode != MODE_WHOLE && m->layout.tileable && whole_rows && fd_row_digests()) {
-        for (int p = 0; p < m->layout.count; p++) {
-            int sh = m->layout.shift_h[p];
-            if (!(m->digests[p] = av_calloc((size_t)((m->h + (1 << sh) - 1) >> sh), sizeof(fd_digest)))) {
-                for (int q = 0; q < 4; q++) av_freep(&m->digests[q]);
-                break;
-            }
-        }
-    }
     // free the tables of the converters the probe made and the mode does not use: all of them for
     // whole frames, all but the whole band's (an edge span from tile 0, of either height) for bands
     for (int i = 0; i < 4 * m->tx; i++) {
@@ -726,7 +697,7 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
         int any = !compare || palette_changed;
         for (int by = 0; by < m->ty && !any; by++) {
             int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
-            any = flag_tiles(m, cur, prev, y0, rows, 0) > 0;
+            any = flag_tiles(m, cur, prev, y0, rows) > 0;
         }
         STAGE_DONE(m, compare_ticks);
         if (any && !m->whole && !(m->whole = alloc_rgb(m->w, m->h, m->bpc, &m->stride))) {
@@ -749,10 +720,6 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
         STAGE_DONE(m, measure_ticks);
         return 0;
     }
-    // (the digests are of the last frame only once this one is all through: an error on the way
-    // leaves them invalid)
-    int valid = compare && m->digests_valid;
-    m->digests_valid = 0;
     for (int by = 0; by < m->ty; by++) {
         int y0 = by * m->tile, rows = m->h - y0 < m->tile ? m->h - y0 : m->tile;
         int n;
@@ -760,7 +727,7 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
             memset(m->flag, 1, (size_t)m->tx);
             n = m->tx;
         } else {
-            n = flag_tiles(m, cur, prev, y0, rows, valid);
+            n = flag_tiles(m, cur, prev, y0, rows);
         }
         STAGE_DONE(m, compare_ticks);
         if (!n) continue;
@@ -775,8 +742,6 @@ int fd_meter_push_video(fd_meter *m, const fd_video *v, char *err, size_t errlen
         take_tiles(m, m->scratch, by, rows);
         STAGE_DONE(m, measure_ticks);
     }
-    // (a frame measured without comparing left its rows' digests untaken)
-    m->digests_valid = compare && !palette_changed && m->digests[0] != NULL;
     finish_push(m);
     STAGE_DONE(m, measure_ticks);
     return 0;

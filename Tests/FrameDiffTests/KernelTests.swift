@@ -142,64 +142,6 @@ struct KernelVariantTests {
         }
     }
 
-    /// A row's digest: the same for equal rows (wherever they lie in memory), another for a row
-    /// with one byte changed, wherever it is (a 128-byte step's first and last byte, the tail
-    /// padded with zeros: a zero byte past the end is no part of the row).
-    static let hasDigest = [Int32(1), 2].contains { v in
-        var d = [UInt64](repeating: 0, count: 16)
-        return fd_kernel_row_digest(v, [0], 1, &d) == 0
-    }
-
-    @Test("a row's digest sees one changed byte, wherever it is",
-          .enabled(if: hasDigest, "no AES instructions on this CPU: the meter compares every row"),
-          arguments: [1, 31, 127, 128, 129, 1206, 3618])
-    func rowDigest(n: Int) {
-        var rng = SplitMix64(seed: 91 + UInt64(n))
-        let a = rng.bytes(n)
-        var tried = 0
-        for variant: Int32 in [1, 2] {
-            var d0 = [UInt64](repeating: 0, count: 16), d1 = d0
-            guard fd_kernel_row_digest(variant, a, Int32(n), &d0) == 0 else { continue }
-            tried += 1
-            let copy = [UInt8](repeating: 0, count: 7) + a
-            copy.withUnsafeBufferPointer { _ = fd_kernel_row_digest(variant, $0.baseAddress! + 7, Int32(n), &d1) }
-            #expect(d0 == d1)
-            for position in Set([0, n / 2, n - 1, 15, 16, 127, 128, n - n % 128]) where position < n {
-                for flip: UInt8 in [1, 0x80] {
-                    var b = a
-                    b[position] ^= flip
-                    _ = fd_kernel_row_digest(variant, b, Int32(n), &d1)
-                    #expect(d1 != d0, "variant \(variant) n \(n) byte \(position)")
-                }
-            }
-            // the same change in two lanes of a flat row (a chroma row of a 224-px film: bytes
-            // 16-23 and 32-39 from 127 to 126; XOR-folded, the lanes' changes cancelled)
-            let flat = [UInt8](repeating: 127, count: 112)
-            var twice = flat
-            for i in Array(16..<24) + Array(32..<40) { twice[i] = 126 }
-            var e0 = [UInt64](repeating: 0, count: 16), e1 = e0
-            _ = fd_kernel_row_digest(variant, flat, 112, &e0)
-            _ = fd_kernel_row_digest(variant, twice, 112, &e1)
-            #expect(e0 != e1, "variant \(variant)")
-            // two small changes 128 bytes apart in one lane (a review's constructions: with each
-            // block absorbed raw, one AES round between them, the second undid the first)
-            for (width, value, changes) in [(1920, 128, [268: 129, 396: 130, 397: 129, 398: 129, 399: 131]),
-                                            (1206, 250, [265: 251, 388: 249, 389: 248, 390: 251, 391: 251])] {
-                let plain = [UInt8](repeating: UInt8(value), count: width)
-                var changed = plain
-                for (i, v) in changes { changed[i] = UInt8(v) }
-                _ = fd_kernel_row_digest(variant, plain, Int32(width), &e0)
-                _ = fd_kernel_row_digest(variant, changed, Int32(width), &e1)
-                #expect(e0 != e1, "variant \(variant) width \(width)")
-            }
-            // a zero byte past the row's end changes nothing: the digest is of `n` bytes
-            var longer = a + [0]
-            _ = fd_kernel_row_digest(variant, &longer, Int32(n), &d1)
-            #expect(d1 == d0)
-        }
-        #expect(tried > 0)
-    }
-
     @Test("a 16-pixel tile's squared differences and statistics", arguments: [1, 2, 15, 16])
     func tile16(rows: Int) {
         var rng = SplitMix64(seed: 900 + UInt64(rows))

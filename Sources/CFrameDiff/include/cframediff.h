@@ -167,10 +167,6 @@ int fd_kernel_band_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, const 
                        int row_bytes, int rows, int tile_bytes, uint64_t *out);
 /// Sets bit i of `bits` (32 a word) where a[i] != b[i]; returns 1 when any differs, 0 when none.
 int fd_kernel_diff_bits(int variant, const uint8_t *a, const uint8_t *b, int n, uint32_t *bits);
-/// The digest the meter keeps of a plane row (1024 bits: every lane's AES state), so that an equal row of the next frame
-/// is read once: variant 1 AES-NI, 2 VAES (no reference: the two give different digests; the
-/// meter compares every row with the last frame's where the CPU has neither).
-int fd_kernel_row_digest(int variant, const uint8_t *row, int n, uint64_t out[16]);
 /// The squared differences of one 16-pixel RGB tile (48 bytes a row).
 int fd_kernel_tile16_sse(int variant, const uint8_t *a, ptrdiff_t a_stride, const uint8_t *b, ptrdiff_t b_stride,
                          int rows, uint64_t *out);
