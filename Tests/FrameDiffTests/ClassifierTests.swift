@@ -711,6 +711,23 @@ struct ClassifierTests {
         }
     }
 
+    @Test func aNearlyWhitePageBeforeANearlyWhiteBlankIsNoPartOfIt() throws {
+        // a dark status bar on every frame; a search page white but for a 3x2-tile box (87% white)
+        // for 900 ms, then a #FAFAFA blank (90%) for 200 ms: the page is a page of its own, not the
+        // start of the blank (a review's case: one blank 400-1500 when a neighbour's cover only had
+        // to stay within 4% of the blank's)
+        func bar(_ p: PNGImage) -> PNGImage { var q = p; SyntheticClip.fill(&q, Rect(x: 0, y: 0, w: 160, h: 24), (20, 20, 20)); return q }
+        let search = SyntheticClip.placeholder(on: PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255),
+                                               at: Rect(x: 32, y: 96, w: 48, h: 32), colour: (60, 60, 60))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(bar(search), ms: 900)
+        clip.hold(bar(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 250)), ms: 200)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(!f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 }, "\(listed(f))")
+    }
+
     static let white = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
 
     @Test func aFlatPageWithItsHeaderPaintedEndsTheBlank() throws {

@@ -85,7 +85,7 @@ extension FillGroups {
         guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
         guard let t = timing(group, window: window),
               let m = measures(group, start: t.start, end: t.end, window: window) else { return nil }
-        var start = t.start
+        let start = t.start
         var end = t.end
         func rejected(_ why: String) -> BlankDetector.Blank? { self.rejected(group, start, end, window, why) }
         let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
@@ -111,15 +111,15 @@ extension FillGroups {
         }
         if let paint = ((start + 1)..<end).first(where: painted) { end = paint }
         // A flat page within `uniformTolerance` of the blank's colour (white giving way to
-        // Material's #FAFAFA) ends the fills but leaves the frame as covered: its frames are the
-        // same blank, which runs from the first covered frame to the first paint. Judged apart,
-        // each page had the other beside it and stood out from neither.
-        let covered = during - options.blankPageDrop, longest = options.blankPaintFactor * options.longestBlankMs
-        var first = start
-        while first - 1 > 0, coverage(first - 1) >= covered, window.ms(end) - window.ms(first - 1) <= longest { first -= 1 }
+        // Material's #FAFAFA) ends the fills but covers the frame as the blank did (within
+        // `blankSamePageShare`, more or less): it is the same blank, which runs to the first frame
+        // that is not so covered, its first paint. Judged apart, each page had the other beside it
+        // and stood out from neither. (Forward only: a page before a blank is a page of its own.)
+        let longest = options.blankPaintFactor * options.longestBlankMs
         var last = end
-        while last + 1 < window.count, coverage(last) >= covered, window.ms(last + 1) - window.ms(first) <= longest { last += 1 }
-        if coverage(last) < covered { (start, end) = (first, last) }
+        while last + 1 < window.count, abs(coverage(last) - during) <= options.blankSamePageShare,
+              window.ms(last + 1) - window.ms(start) <= longest { last += 1 }
+        if abs(coverage(last) - during) > options.blankSamePageShare { end = last }
         let before = coverage(start - 1), after = coverage(end)
         guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
         // ...in a visible step each way (a fade to black that holds is a fade to a state)

@@ -197,6 +197,11 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// white turning light grey under the browser's chrome leaves 0.2-0.7% uncovered, a header
     /// painted onto the grey page with it 7-8% (that is the first paint).
     public var blankPageDrop: Double = 0.04
+    /// A flat page within the fill tolerance of the blank's colour (white giving way to #FAFAFA)
+    /// is the same blank while it covers the blank's share of the frame within this (0-1), more or
+    /// less: the darker copies' two pages differ by 0.06-0.7%; a search page 87% white before a
+    /// blank 90% white is a page of its own.
+    public var blankSamePageShare: Double = 0.01
     /// The smallest placeholder's area (px²): an image slot of 32x32 pixels, 2x2 tiles of 16x16.
     public var flashMinAreaPx: Int = 1024
     /// ...and at least this many pixels wide and high, counting the partial tiles at the frame's

@@ -182,6 +182,8 @@ public struct AnalysisSetting {
                     "a blank before a flat page of its colour lasts to its first paint, up to this long"),
             .double("blank_page_drop", \.classifier.blankPageDrop, .flat, "share", 0...1,
                     "and while that page covers the blank's share less at most this (a header painted with it is the first paint)"),
+            .double("blank_same_page_share", \.classifier.blankSamePageShare, .flat, "share", 0...1,
+                    "a flat page of nearly the blank's colour is the same blank while it covers the blank's share within this"),
             .int("flash_min_area_px", \.classifier.flashMinAreaPx, .flat, "px²", 1...100000000,
                     "the smallest placeholder: an image slot of 32x32 px"),
             .int("flash_min_side_px", \.classifier.flashMinSidePx, .flat, "px", 1...100000,
