@@ -717,8 +717,7 @@ struct ClassifierTests {
         // start of the blank (a review's case: one blank 400-1500 when a neighbour's cover only had
         // to stay within 4% of the blank's)
         func bar(_ p: PNGImage) -> PNGImage { var q = p; SyntheticClip.fill(&q, Rect(x: 0, y: 0, w: 160, h: 24), (20, 20, 20)); return q }
-        let search = SyntheticClip.placeholder(on: PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255),
-                                               at: Rect(x: 32, y: 96, w: 48, h: 32), colour: (60, 60, 60))
+        let search = SyntheticClip.placeholder(on: Self.white, at: Rect(x: 32, y: 96, w: 48, h: 32), colour: (60, 60, 60))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(bar(search), ms: 900)

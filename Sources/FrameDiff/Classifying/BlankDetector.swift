@@ -116,11 +116,14 @@ extension FillGroups {
         // that is not so covered, its first paint. Judged apart, each page had the other beside it
         // and stood out from neither. (Forward only: a page before a blank is a page of its own.)
         let longest = options.blankPaintFactor * options.longestBlankMs
-        var last = end
-        while last + 1 < window.count, abs(coverage(last) - during) <= options.blankSamePageShare,
-              window.ms(last + 1) - window.ms(start) <= longest { last += 1 }
-        if abs(coverage(last) - during) > options.blankSamePageShare { end = last }
-        let before = coverage(start - 1), after = coverage(end)
+        var (last, covered) = (end, coverage(end))
+        while abs(covered - during) <= options.blankSamePageShare, last + 1 < window.count,
+              window.ms(last + 1) - window.ms(start) <= longest {
+            last += 1
+            covered = coverage(last)
+        }
+        if abs(covered - during) > options.blankSamePageShare { end = last }
+        let before = coverage(start - 1), after = last == end ? covered : coverage(end)
         guard during - before >= options.blankRise, during - after >= options.blankRise else { return rejected("blank rise") }
         // ...in a visible step each way (a fade to black that holds is a fade to a state)
         let stepIn = Double(active[start].count) / Double(tiles), stepOut = Double(active[end].count) / Double(tiles)

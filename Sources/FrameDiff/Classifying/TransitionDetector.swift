@@ -15,6 +15,11 @@ struct TransitionDetector: Detector {
         var tiles: [Int]
         var evidence: TransitionJudge.TransitionEvidence
         var box: TileBox
+
+        init(_ r: TransitionJudge.Result, columns: Int) {
+            (kind, start, end, tiles, evidence) = (r.kind, r.start, r.end, r.tiles, r.evidence)
+            box = TileBox(r.tiles, columns: columns)
+        }
     }
 
     private var decided: [Decided] = []
@@ -45,7 +50,7 @@ struct TransitionDetector: Detector {
         func bounds(_ a: Int, _ b: Int, box: TileBox) -> (lo: Int, hi: Int, previousChange: Double) {
             var lo = 0, hi = window.count - 1
             var previousChange = 0.0  // how big the change that ended at `lo` was (levels)
-            for d in decided + slotted where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(box) && d.end <= a {
+            for d in [decided, slotted].joined() where d.box.grown(by: 1, columns: cols, rows: grid.rows).intersects(box) && d.end <= a {
                 if d.end >= lo { (lo, previousChange) = (d.end, d.evidence.change) }
             }
             for (j, o) in candidates.enumerated() where o.a > b && boxes[j].intersects(box) { hi = min(hi, o.a - 1) }
@@ -92,7 +97,7 @@ struct TransitionDetector: Detector {
             // its own. It still bounds later changes in its place, as the cut would have.
             if r.kind == .cut, let flash = claims.placeholders(resolvingAt: r.start).first(where: { waited(r.tiles, over: $0, window: window, tolerance: Float(options.uniformTolerance)) }) {
                 claims.claimSlot(w.finding(.cut, from: r.start, to: r.end, tiles: r.tiles, evidence: r.evidence.listed), tiles: r.tiles, of: flash)
-                slotted.append(Decided(kind: r.kind, start: r.start, end: r.end, tiles: r.tiles, evidence: r.evidence, box: TileBox(r.tiles, columns: cols)))
+                slotted.append(Decided(r, columns: cols))
                 continue
             }
             merge(r, grid: grid, pieceOverlap: options.pieceOverlap)
@@ -169,7 +174,7 @@ struct TransitionDetector: Detector {
     /// finding, timed by the larger.
     private mutating func merge(_ r: TransitionJudge.Result, grid: TileGrid, pieceOverlap: Double) {
         let cols = grid.columns
-        let box = TileBox(r.tiles, columns: cols)
+        let new = Decided(r, columns: cols), box = new.box
         func together(_ d: Decided) -> Bool {
             guard d.kind == r.kind else { return false }
             if d.start == r.start && d.end == r.end { return true }
@@ -178,7 +183,7 @@ struct TransitionDetector: Detector {
             return shorter > 0 && Double(overlap) >= pieceOverlap * Double(shorter) && (a.contains(b) || b.contains(a))
         }
         guard let same = decided.firstIndex(where: together) else {
-            decided.append(Decided(kind: r.kind, start: r.start, end: r.end, tiles: r.tiles, evidence: r.evidence, box: box))
+            decided.append(new)
             return
         }
         if r.tiles.count > decided[same].tiles.count {
