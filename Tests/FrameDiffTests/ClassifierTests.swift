@@ -272,6 +272,83 @@ struct ClassifierTests {
         #expect(abs(f[0].startMs - 400) < 1 && abs(f[0].durationMs - 2 * period) < 1)
     }
 
+    @Test func whitePageHeldPastTheFillLimitBetweenTwoCutsIsOneBlank() throws {
+        // a slow page load's white, 1.5 s: longer than fills are followed (1000 ms), so the
+        // detectors see a cut into it and one out of it; one blank from the first to the second
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 1500)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.blank], "\(listed(f))")
+        #expect(f.first.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 1500) < 1 && $0.colour == SIMD3(255, 255, 255) } == true)
+    }
+
+    @Test func whitePageHeldPastTheCutBlankLimitIsAStateOfItsOwn() throws {
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 1500)
+        clip.hold(b, ms: 400)
+        var o = ClassifierOptions()
+        o.longestCutBlankMs = 1400
+        #expect(kinds(try clip.findings(options: o)) == [.cut, .cut])
+    }
+
+    @Test func aLongWhitePageThatChangesOnItselfIsNoBlank() throws {
+        // a grey box painted on the white half way: the page changed while it showed (a paint, a
+        // spinner), so the cuts stay as they are
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 700)
+        clip.hold(SyntheticClip.placeholder(on: Self.white, at: Rect(x: 48, y: 128, w: 48, h: 48), colour: (120, 120, 120)), ms: 800)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(!f.contains { $0.kind == .blank }, "\(listed(f))")
+    }
+
+    @Test func aLongWhitePageWithABlipOnItIsNoBlank() throws {
+        // a grey box shows on the white for three frames and goes (a spinner's frame, a toast):
+        // the page is back as it was, but it changed while it showed, so the cuts stay
+        let blip = SyntheticClip.placeholder(on: Self.white, at: Rect(x: 48, y: 128, w: 48, h: 48), colour: (120, 120, 120))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 700)
+        clip.hold(blip, ms: 3 * period)
+        clip.hold(Self.white, ms: 800 - 3 * period)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(!f.contains { $0.kind == .blank }, "\(listed(f))")
+        #expect(f.filter { $0.kind == .cut }.count == 2, "\(listed(f))")
+    }
+
+    @Test func aLongWhitePageBesideAChangingHeaderIsOneBlank() throws {
+        // the header above the page changes colour while the page is white (a browser's address
+        // bar): a cut of its own beside the blank
+        var white = Self.white
+        SyntheticClip.fill(&white, Rect(x: 0, y: 0, w: SyntheticClip.width, h: 24), (33, 99, 201))
+        var red = white
+        SyntheticClip.fill(&red, Rect(x: 0, y: 0, w: SyntheticClip.width, h: 24), (201, 40, 40))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(white, ms: 700)
+        clip.hold(red, ms: 800)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f).count == 2 && Set(kinds(f)) == [.blank, .cut], "\(listed(f))")
+        #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.durationMs - 1500) < 1 }, "\(listed(f))")
+    }
+
+    @Test func sparseTextOnWhiteHeldBetweenTwoCutsIsNoBlank() throws {
+        // a page of a few text lines on white, 1.5 s: a page, not a blank (its white is not solid)
+        var sparse = Self.white
+        for y in stride(from: 40, to: 300, by: 40) { SyntheticClip.fill(&sparse, Rect(x: 16, y: y, w: 120, h: 6), (40, 40, 40)) }
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(sparse, ms: 1500)
+        clip.hold(b, ms: 400)
+        #expect(kinds(try clip.findings()) == [.cut, .cut])
+    }
+
     @Test func blankAtTheStartIsNoBlank() throws {
         // nothing was shown before it: the first paint is a cut
         var clip = SyntheticClip()

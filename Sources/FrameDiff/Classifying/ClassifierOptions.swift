@@ -170,8 +170,13 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// The longest flat interval reported as a flash (ms): placeholders in app transitions last
     /// 40-120 ms, image slots in a page load stay empty for 200-350 ms after the first paint.
     public var longestFlashMs: Double = 400
-    /// The longest flat interval reported as a blank; longer is a state of its own (ms).
+    /// The longest flat interval followed as a blank, tile by tile (ms); a longer one is a blank only
+    /// as a page entered and left by cuts (`longestCutBlankMs`).
     public var longestBlankMs: Double = 1000
+    /// A flat page entered by a cut and left by the next, with nothing changing on it between, is a
+    /// blank up to this long (ms): a slow page load's white (1-3 s) is the defect itself, and two
+    /// cuts hid it from a gate's blank rules. Longer is a state of its own.
+    public var longestCutBlankMs: Double = 3000
     /// Share of the frame that one fill must cover for a blank (0-1).
     public var blankFraction: Double = 0.6
     /// ...and by at least this much more than before and after it (0-1): a page with a white

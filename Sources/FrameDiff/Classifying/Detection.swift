@@ -32,6 +32,8 @@ public struct Detection: Sendable, Equatable {
     /// A busy region's motion (a counter, a spinner, a playing video): it changes on its own
     /// clock, not an animation's, so it has no hitches.
     public var busy = false
+    /// A cut's flat pages on either side (`LongBlanks` reads them; no part of a report).
+    var pages: CutPages?
     public var durationMs: Double { endMs - startMs }
 
     public init(kind: FindingKind, startMs: Double, endMs: Double, firstFrame: Int, lastFrame: Int,

@@ -52,6 +52,28 @@ struct TileBox: Sendable, Equatable {
 
     func intersects(_ o: TileBox) -> Bool { !isEmpty && !o.isEmpty && x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
 
+    /// Share of the box that `tiles` fill, after trimming rows and columns along its edges that they
+    /// fill less than `least` of (a toolbar of the same colour around its icons).
+    func solidity(of tiles: [Int], columns cols: Int, edgeTrim least: Double) -> Double {
+        let box = self
+        guard !box.isEmpty else { return 0 }
+        var inBox = [Bool](repeating: false, count: box.width * box.height)
+        for t in tiles where box.contains(tile: t, columns: cols) { inBox[(t / cols - box.y0) * box.width + t % cols - box.x0] = true }
+        var x0 = 0, x1 = box.width - 1, y0 = 0, y1 = box.height - 1
+        func rowFill(_ y: Int) -> Double { Double((x0...x1).filter { inBox[y * box.width + $0] }.count) / Double(x1 - x0 + 1) }
+        func colFill(_ x: Int) -> Double { Double((y0...y1).filter { inBox[$0 * box.width + x] }.count) / Double(y1 - y0 + 1) }
+        var trimmed = true
+        while trimmed && x0 < x1 && y0 < y1 {
+            trimmed = false
+            if rowFill(y0) < least { y0 += 1; trimmed = true }
+            if y1 > y0, rowFill(y1) < least { y1 -= 1; trimmed = true }
+            if colFill(x0) < least { x0 += 1; trimmed = true }
+            if x1 > x0, colFill(x1) < least { x1 -= 1; trimmed = true }
+        }
+        let filled = (y0...y1).reduce(0) { n, y in n + (x0...x1).filter { inBox[y * box.width + $0] }.count }
+        return Double(filled) / Double((x1 - x0 + 1) * (y1 - y0 + 1))
+    }
+
     /// Every tile of the box, row by row.
     func tiles(columns: Int) -> [Int] {
         guard !isEmpty else { return [] }

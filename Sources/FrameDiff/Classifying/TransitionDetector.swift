@@ -137,7 +137,15 @@ struct TransitionDetector: Detector {
     mutating func settle(_ w: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
         if let resize { findings.append(resize) }
         resize = nil
-        for d in decided { findings.append(w.finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence.listed)) }
+        for d in decided {
+            var f = w.finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence.listed)
+            if d.kind == .cut, d.start >= 1 {
+                let (old, new) = (w.frames[d.start - 1].thumb, w.frames[d.start].thumb)
+                f.pages = CutPages(before: FlatPage(old, other: new, grid: w.grid, tiles: w.tiles, options: w.options),
+                                   after: FlatPage(new, other: old, grid: w.grid, tiles: w.tiles, options: w.options))
+            }
+            findings.append(f)
+        }
         decided = []
     }
 
