@@ -338,6 +338,33 @@ struct ClassifierTests {
         #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.durationMs - 1500) < 1 }, "\(listed(f))")
     }
 
+    @Test func anEmptyStateHeldBetweenTwoCutsIsNoBlank() throws {
+        // an app's empty state, 1.5 s: a title bar, an icon and a label on the page's grey. A
+        // designed screen, not a page that failed to paint (it fills 97% of its box; a page
+        // held past the fill limit must fill 99%)
+        var empty = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 242)
+        SyntheticClip.fill(&empty, Rect(x: 0, y: 0, w: SyntheticClip.width, h: 24), (33, 99, 201))
+        SyntheticClip.fill(&empty, Rect(x: 64, y: 130, w: 32, h: 32), (120, 120, 130))
+        SyntheticClip.fill(&empty, Rect(x: 40, y: 176, w: 80, h: 6), (60, 60, 60))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(empty, ms: 1500)
+        clip.hold(b, ms: 400)
+        #expect(kinds(try clip.findings()) == [.cut, .cut])
+    }
+
+    @Test func aWhitePageGivingWayToABlackOneIsOneBlank() throws {
+        // white for 1.2 s, then black for 1.2 s: one blank, not a blank and a cut out of the black
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 1200)
+        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0), ms: 1200)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.blank], "\(listed(f))")
+        #expect(f.first.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 2400) < 1 } == true, "\(listed(f))")
+    }
+
     @Test func sparseTextOnWhiteHeldBetweenTwoCutsIsNoBlank() throws {
         // a page of a few text lines on white, 1.5 s: a page, not a blank (its white is not solid)
         var sparse = Self.white

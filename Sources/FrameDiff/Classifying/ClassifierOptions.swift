@@ -177,6 +177,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// blank up to this long (ms): a slow page load's white (1-3 s) is the defect itself, and two
     /// cuts hid it from a gate's blank rules. Longer is a state of its own.
     public var longestCutBlankMs: Double = 3000
+    /// ...and such a page has nothing inside it: it fills at least this share of its box (edges
+    /// trimmed). An app's empty state (a title, an icon and a label) fills 97-98%, a dialog on a
+    /// white scrim 90%; a page load's white 99.2-99.96% (a shorter blank needs `blankSolid`).
+    public var longBlankSolid: Double = 0.99
     /// Share of the frame that one fill must cover for a blank (0-1).
     public var blankFraction: Double = 0.6
     /// ...and by at least this much more than before and after it (0-1): a page with a white

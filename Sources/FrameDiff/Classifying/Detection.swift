@@ -32,7 +32,8 @@ public struct Detection: Sendable, Equatable {
     /// A busy region's motion (a counter, a spinner, a playing video): it changes on its own
     /// clock, not an animation's, so it has no hitches.
     public var busy = false
-    /// A cut's flat pages on either side (`LongBlanks` reads them; no part of a report).
+    /// A cut's flat pages on either side (`LongBlanks` reads them; no part of a report, nor of
+    /// what makes two findings equal).
     var pages: CutPages?
     public var durationMs: Double { endMs - startMs }
 
@@ -47,6 +48,15 @@ public struct Detection: Sendable, Equatable {
         self.region = region
         self.area = area
         self.colour = colour
+    }
+}
+
+extension Detection {
+    /// What a report shows of two findings is the same (`pages`, the classifier's working data, aside).
+    public static func == (a: Detection, b: Detection) -> Bool {
+        a.kind == b.kind && a.startMs == b.startMs && a.endMs == b.endMs && a.firstFrame == b.firstFrame
+            && a.lastFrame == b.lastFrame && a.peakRMSE == b.peakRMSE && a.region == b.region && a.area == b.area
+            && a.regions == b.regions && a.colour == b.colour && a.evidence == b.evidence && a.busy == b.busy
     }
 }
 

@@ -1,81 +1,116 @@
-/// Blanks longer than fills are followed (`longestBlankMs`): a flat page that a cut brought and
-/// the next cut took away, up to `longestCutBlankMs`, is one blank from the first cut to the
-/// second (DESIGN.md: a blank is one finding; the changes into and out of it are no cuts). A slow
-/// page load's white holds 1-3 s, and two cuts hid the worst blanks from a gate's blank rules.
+/// Blanks longer than fills are followed (`longestBlankMs`): a flat page that a cut brought and a
+/// later cut took away, up to `longestCutBlankMs`, is one blank from the first cut to the last
+/// (DESIGN.md: a blank is one finding; the changes into and out of it are no cuts). A slow page
+/// load's white holds 1-3 s, and two cuts hid the worst blanks from a gate's blank rules.
 ///
 /// The page is judged as a blank is (`BlankDetector`): one colour covering `blankFraction` of the
-/// frame, `blankSolid` of its box and `blankRise` more than the pictures before and after; each
-/// cut a step over `blankStepShare` of the frame that stands out by `blankContrastFactor` x
-/// `fillContrast`. The same page shows on both sides (the second cut's picture before it covers
-/// the first's share within `blankSamePageShare`), and nothing else changes on it between: a
-/// finding there (a spinner's, a paint) leaves the cuts as they are; one beside the page (a
-/// browser's address bar) stays a finding of its own.
+/// frame, `blankRise` more than the picture before it and the one after, entered and left in
+/// steps over `blankStepShare` of the frame, one of them standing out by `blankContrastFactor` x
+/// `fillContrast`; and, held this long, with nothing inside it (`longBlankSolid` of its box: an
+/// app's empty state, a title over an icon and a label, fills 97-98%, a dialog on a white scrim
+/// 90%). The same page shows until the cut that takes it (its cover within `blankSamePageShare`),
+/// and nothing else changes on it between: a finding there (a spinner, a paint) leaves the cuts as
+/// they are, one beside it (a browser's address bar) stays a finding of its own, and a busy region
+/// is its own (a counter). A page giving way by a cut to another such page (white, then black)
+/// goes on as one blank while the whole stays within the limit.
 ///
 ///     let findings = LongBlanks(options: o).merged(found)
 struct LongBlanks {
     let options: ClassifierOptions
 
+    /// The cuts of one frame (the parts of one step, in separate places), in their findings' order.
+    private struct Step {
+        let frame: Int
+        let cuts: [Int]
+        let startMs: Double
+        let pages: CutPages
+        /// Share of the frame the step changed.
+        let area: Double
+        let regions: [Rect]
+    }
+
     func merged(_ findings: [Detection]) -> [Detection] {
-        guard options.longestCutBlankMs > options.longestBlankMs else { return findings }
-        let order = findings.indices.sorted { findings[$0].startMs < findings[$1].startMs }
+        guard options.longestCutBlankMs >= options.longestBlankMs else { return findings }
+        var byFrame: [Int: [Int]] = [:]
+        for i in findings.indices where findings[i].kind == .cut && findings[i].pages != nil { byFrame[findings[i].firstFrame, default: []].append(i) }
+        guard byFrame.count >= 2 else { return findings }
+        let steps = byFrame.keys.sorted().map { frame -> Step in
+            let cuts = byFrame[frame]!, first = findings[cuts[0]]
+            return Step(frame: frame, cuts: cuts, startMs: first.startMs, pages: first.pages!,
+                        area: min(1, cuts.reduce(0) { $0 + findings[$1].area }), regions: cuts.map { findings[$0].region })
+        }
         var gone = Set<Int>(), blanks: [Detection] = []
-        for (n, i) in order.enumerated() where !gone.contains(i) {
-            guard let page = entered(findings[i]) else { continue }
-            // the next cut on the page, past the frame it came on
-            guard let j = order[(n + 1)...].first(where: {
-                findings[$0].kind == .cut && findings[$0].firstFrame > findings[i].firstFrame
-                    && !findings[$0].region.intersection(page.region).isEmpty
-            }), !gone.contains(j), let out = left(findings[j], page: page) else { continue }
-            let (x, y) = (findings[i], findings[j])
-            let held = y.startMs - x.startMs
-            guard held > options.longestBlankMs, held <= options.longestCutBlankMs else { continue }
-            // the cuts' other parts on the same frames are the steps into and out of the blank
-            let parts = findings.indices.filter {
-                findings[$0].kind == .cut && (findings[$0].firstFrame == x.firstFrame || findings[$0].firstFrame == y.firstFrame)
+        var n = 0
+        while n < steps.count {
+            guard let chain = blank(from: n, steps: steps, findings: findings) else {
+                n += 1
+                continue
             }
-            // nothing else changed on the page while it showed
-            let onPage = findings.indices.contains { k in
-                let f = findings[k]
-                guard !parts.contains(k), f.kind != .hitch, !f.busy, f.endMs > x.startMs, f.startMs < y.startMs else { return false }
-                return !f.region.intersection(page.region).isEmpty
-            }
-            guard !onPage else { continue }
+            let (entry, exit) = (steps[n], steps[chain.steps.last!])
+            let parts = chain.steps.flatMap { steps[$0].cuts }
             gone.formUnion(parts)
-            var blank = Detection(kind: .blank, startMs: x.startMs, endMs: y.startMs, firstFrame: x.firstFrame, lastFrame: y.firstFrame,
-                                  peakRMSE: parts.map { findings[$0].peakRMSE }.max() ?? 0, region: page.region, area: page.area,
-                                  colour: FillGroups.shown(page.colour))
-            blank.evidence = [Evidence("coverage", page.coverage), Evidence("coverage_before", page.otherCoverage),
-                              Evidence("coverage_after", out.otherCoverage), Evidence("solid", page.solid),
-                              Evidence("change_in", change(x)), Evidence("change_out", change(y)), Evidence("held_ms", held)]
+            let page = chain.pages[0]
+            var blank = Detection(kind: .blank, startMs: entry.startMs, endMs: exit.startMs, firstFrame: entry.frame, lastFrame: exit.frame,
+                                  peakRMSE: parts.map { findings[$0].peakRMSE }.max() ?? 0,
+                                  region: chain.pages.dropFirst().reduce(page.region) { $0.union($1.region) },
+                                  area: chain.pages.map(\.area).max() ?? page.area, colour: FillGroups.shown(page.colour))
+            blank.evidence = [Evidence("contrast_in", entry.pages.change), Evidence("contrast_out", exit.pages.change),
+                              Evidence("coverage", page.coverage), Evidence("coverage_before", page.otherCoverage),
+                              Evidence("coverage_after", exit.pages.before?.otherCoverage ?? 0), Evidence("solid", chain.pages.map(\.solid).min()!)]
             blanks.append(blank)
+            n = chain.steps.last! + 1
         }
         guard !blanks.isEmpty else { return findings }
         return findings.indices.filter { !gone.contains($0) }.map { findings[$0] } + blanks
     }
 
-    /// The flat page a cut brings, when it could be a blank.
-    private func entered(_ f: Detection) -> FlatPage? {
-        guard f.kind == .cut, let page = f.pages?.after, blankLike(page), stepped(f) else { return nil }
-        return page
+    /// The blank that step `n` enters: its steps (`n`, the step from each page to the next, the one
+    /// that leaves the last) and each page shown.
+    private func blank(from n: Int, steps: [Step], findings: [Detection]) -> (steps: [Int], pages: [FlatPage])? {
+        guard var page = steps[n].pages.after, blankLike(page, coverageBefore: page.otherCoverage), stepped(steps[n]) else { return nil }
+        var pages: [FlatPage] = [], chain = [n], at = n
+        var contrast = steps[n].pages.change
+        var found: (steps: [Int], pages: [FlatPage])?
+        while true {
+            // the next step on the page, and whether it takes the page away as it was brought
+            guard let k = steps.indices.first(where: { $0 > at && steps[$0].regions.contains { $0.intersects(page.core) } }),
+                  let before = steps[k].pages.before, stepped(steps[k]),
+                  maxAbs(before.colour - page.colour) <= Float(options.uniformTolerance),
+                  abs(before.coverage - page.coverage) <= options.blankSamePageShare,
+                  steps[k].startMs - steps[n].startMs <= options.longestCutBlankMs,
+                  !changed(on: page.core, between: steps[at], and: steps[k], findings: findings) else { break }
+            pages.append(page)
+            chain.append(k)
+            contrast = max(contrast, steps[k].pages.change)
+            // (the page held long enough, and stood out on one side: a blank so far)
+            if steps[k].startMs - steps[n].startMs >= options.longestBlankMs, before.coverage - before.otherCoverage >= options.blankRise,
+               contrast >= options.blankContrastFactor * options.fillContrast {
+                found = (chain, pages)
+            }
+            // another flat page after it (white, then black) goes on with it
+            guard let next = steps[k].pages.after, blankLike(next, coverageBefore: next.otherCoverage),
+                  maxAbs(next.colour - page.colour) > Float(options.uniformTolerance) else { break }
+            (page, at) = (next, k)
+        }
+        return found
     }
 
-    /// The page a cut takes away, when it is `page` as it was brought.
-    private func left(_ f: Detection, page: FlatPage) -> FlatPage? {
-        guard let before = f.pages?.before, blankLike(before), stepped(f),
-              maxAbs(before.colour - page.colour) <= Float(options.uniformTolerance),
-              abs(before.coverage - page.coverage) <= options.blankSamePageShare else { return nil }
-        return before
+    /// A page that could be a blank held long: most of the frame, more of it than the picture on the
+    /// other side of the step, and nothing inside it.
+    private func blankLike(_ p: FlatPage, coverageBefore: Double) -> Bool {
+        p.coverage >= options.blankFraction && p.solid >= options.longBlankSolid && p.coverage - coverageBefore >= options.blankRise
     }
 
-    private func blankLike(_ p: FlatPage) -> Bool {
-        p.coverage >= options.blankFraction && p.solid >= options.blankSolid && p.coverage - p.otherCoverage >= options.blankRise
-    }
+    /// A visible step: over `blankStepShare` of the frame.
+    private func stepped(_ s: Step) -> Bool { s.area >= options.blankStepShare }
 
-    /// A visible step over `blankStepShare` of the frame that stands out from the page.
-    private func stepped(_ f: Detection) -> Bool {
-        f.area >= options.blankStepShare && change(f) >= options.blankContrastFactor * options.fillContrast
+    /// Whether a finding other than the steps' cuts (busy regions and hitches aside) changed the
+    /// page between the two steps.
+    private func changed(on core: Rect, between a: Step, and b: Step, findings: [Detection]) -> Bool {
+        let own = Set(a.cuts + b.cuts)
+        return findings.indices.contains { k in
+            let f = findings[k]
+            return !own.contains(k) && f.kind != .hitch && !f.busy && f.endMs > a.startMs && f.startMs < b.startMs && f.region.intersects(core)
+        }
     }
-
-    /// How far the cut's states stand apart (its `change` evidence, levels).
-    private func change(_ f: Detection) -> Double { f.evidence.first { $0.name == "change" }?.value ?? 0 }
 }

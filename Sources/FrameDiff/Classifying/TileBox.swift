@@ -55,23 +55,31 @@ struct TileBox: Sendable, Equatable {
     /// Share of the box that `tiles` fill, after trimming rows and columns along its edges that they
     /// fill less than `least` of (a toolbar of the same colour around its icons).
     func solidity(of tiles: [Int], columns cols: Int, edgeTrim least: Double) -> Double {
-        let box = self
-        guard !box.isEmpty else { return 0 }
-        var inBox = [Bool](repeating: false, count: box.width * box.height)
-        for t in tiles where box.contains(tile: t, columns: cols) { inBox[(t / cols - box.y0) * box.width + t % cols - box.x0] = true }
-        var x0 = 0, x1 = box.width - 1, y0 = 0, y1 = box.height - 1
-        func rowFill(_ y: Int) -> Double { Double((x0...x1).filter { inBox[y * box.width + $0] }.count) / Double(x1 - x0 + 1) }
-        func colFill(_ x: Int) -> Double { Double((y0...y1).filter { inBox[$0 * box.width + x] }.count) / Double(y1 - y0 + 1) }
-        var trimmed = true
-        while trimmed && x0 < x1 && y0 < y1 {
-            trimmed = false
-            if rowFill(y0) < least { y0 += 1; trimmed = true }
-            if y1 > y0, rowFill(y1) < least { y1 -= 1; trimmed = true }
-            if colFill(x0) < least { x0 += 1; trimmed = true }
-            if x1 > x0, colFill(x1) < least { x1 -= 1; trimmed = true }
+        trimmed(to: tiles, columns: cols, edgeTrim: least).solid
+    }
+
+    /// The box with rows and columns along its edges that `tiles` fill less than `least` of
+    /// trimmed away, and the share of it they fill.
+    func trimmed(to tiles: [Int], columns cols: Int, edgeTrim least: Double) -> (box: TileBox, solid: Double) {
+        guard !isEmpty else { return (self, 0) }
+        let width = self.width
+        var inBox = [Bool](repeating: false, count: width * height)
+        for t in tiles where contains(tile: t, columns: cols) { inBox[(t / cols - y0) * width + t % cols - x0] = true }
+        var a = 0, b = width - 1, c = 0, d = height - 1  // the trimmed columns a...b and rows c...d
+        func rowFill(_ y: Int) -> Double { Double((a...b).filter { inBox[y * width + $0] }.count) / Double(b - a + 1) }
+        func colFill(_ x: Int) -> Double { Double((c...d).filter { inBox[$0 * width + x] }.count) / Double(d - c + 1) }
+        var trimming = true
+        while trimming && a < b && c < d {
+            trimming = false
+            if rowFill(c) < least { c += 1; trimming = true }
+            if d > c, rowFill(d) < least { d -= 1; trimming = true }
+            if colFill(a) < least { a += 1; trimming = true }
+            if b > a, colFill(b) < least { b -= 1; trimming = true }
         }
-        let filled = (y0...y1).reduce(0) { n, y in n + (x0...x1).filter { inBox[y * box.width + $0] }.count }
-        return Double(filled) / Double((x1 - x0 + 1) * (y1 - y0 + 1))
+        let filled = (c...d).reduce(0) { n, y in n + (a...b).filter { inBox[y * width + $0] }.count }
+        var box = self
+        (box.x0, box.x1, box.y0, box.y1) = (x0 + a, x0 + b, y0 + c, y0 + d)
+        return (box, Double(filled) / Double((b - a + 1) * (d - c + 1)))
     }
 
     /// Every tile of the box, row by row.

@@ -142,7 +142,8 @@ struct TransitionDetector: Detector {
             if d.kind == .cut, d.start >= 1 {
                 let (old, new) = (w.frames[d.start - 1].thumb, w.frames[d.start].thumb)
                 f.pages = CutPages(before: FlatPage(old, other: new, grid: w.grid, tiles: w.tiles, options: w.options),
-                                   after: FlatPage(new, other: old, grid: w.grid, tiles: w.tiles, options: w.options))
+                                   after: FlatPage(new, other: old, grid: w.grid, tiles: w.tiles, options: w.options),
+                                   change: d.evidence.change)
             }
             findings.append(f)
         }
