@@ -10,10 +10,12 @@
 
 // Frames decoded ahead of the caller. Decoding runs on a thread of its own so that measuring a
 // frame overlaps decoding the next ones: ffmpeg's frame-threaded H.264 decoding keeps only ~1.5 of
-// 2 cores busy (perf stat on the benchmark film). NB: 1 ahead: 1, 2, 4 and 6 measured the same
-// wall and CPU time (the meter keeps up, so the ring is mostly empty), and each frame more held
-// ahead is one more decoder buffer, 5.5 MB at 1206x2622.
-#define FD_AHEAD 1
+// 2 cores busy (perf stat on the benchmark film). NB: 2 ahead: with 1, a frame whose measuring
+// took longer than decoding the next (a transition's changed tiles) stopped the decoder until the
+// meter took it; paired runs on a quiet host (11 each, alternating order) put 2 ahead 4.5% under 1
+// in wall time on both 1206x2622 bench films (faster in 20 of 22 pairs, the same CPU), and 4 ahead
+// the same as 2. Each frame more held ahead is one more decoder buffer, 5.5 MB at 1206x2622.
+#define FD_AHEAD 2
 
 struct fd_video {
     // Set by fd_video_open before the decoding thread starts, then read-only:
