@@ -365,6 +365,31 @@ struct ClassifierTests {
         #expect(f.first.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 2400) < 1 } == true, "\(listed(f))")
     }
 
+    @Test func aSplashScreenHeldBetweenTwoCutsIsNoBlank() throws {
+        // an app's splash, 2 s: a flat colour with a small logo in its middle (it fills 99.5% of
+        // its box; a page held past the fill limit must fill 99.9%)
+        var splash = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
+        SyntheticClip.fill(&splash, Rect(x: 64, y: 160, w: 16, h: 16), (230, 81, 0))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(splash, ms: 2000)
+        clip.hold(b, ms: 400)
+        #expect(kinds(try clip.findings()) == [.cut, .cut])
+    }
+
+    @Test func aBlackPageAfterAWhiteOneHeldPastTheLimitIsABlankOfItsOwn() throws {
+        // white 2 s then black 2 s: together past 3 s, so the white is a blank and the black one
+        // after it (not a blank and a lone cut out of the black)
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 2000)
+        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0), ms: 2000)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.blank, .blank], "\(listed(f))")
+        #expect(f.map { Int($0.startMs.rounded()) } == [400, 2400], "\(listed(f))")
+    }
+
     @Test func sparseTextOnWhiteHeldBetweenTwoCutsIsNoBlank() throws {
         // a page of a few text lines on white, 1.5 s: a page, not a blank (its white is not solid)
         var sparse = Self.white

@@ -178,9 +178,12 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// cuts hid it from a gate's blank rules. Longer is a state of its own.
     public var longestCutBlankMs: Double = 3000
     /// ...and such a page has nothing inside it: it fills at least this share of its box (edges
-    /// trimmed). An app's empty state (a title, an icon and a label) fills 97-98%, a dialog on a
-    /// white scrim 90%; a page load's white 99.2-99.96% (a shorter blank needs `blankSolid`).
-    public var longBlankSolid: Double = 0.99
+    /// trimmed). A splash screen's 48-64 dp logo fills 98.5-99.4% of it, one line of text
+    /// 98.7-99.4%, an app's empty state 97-98%, a dialog on a white scrim 90%, at 360-1440 px
+    /// wide (tiles are 16 px, so the same layout fills more of a larger frame); a desktop page
+    /// load's white 99.96% (a pointer on it), an Android browser's 97.9-99.4% (the address bar's
+    /// icons inside the box: left to the 1-s rule). A shorter blank needs `blankSolid`.
+    public var longBlankSolid: Double = 0.999
     /// Share of the frame that one fill must cover for a blank (0-1).
     public var blankFraction: Double = 0.6
     /// ...and by at least this much more than before and after it (0-1): a page with a white

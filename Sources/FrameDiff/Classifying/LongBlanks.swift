@@ -6,9 +6,9 @@
 /// The page is judged as a blank is (`BlankDetector`): one colour covering `blankFraction` of the
 /// frame, `blankRise` more than the picture before it and the one after, entered and left in
 /// steps over `blankStepShare` of the frame, one of them standing out by `blankContrastFactor` x
-/// `fillContrast`; and, held this long, with nothing inside it (`longBlankSolid` of its box: an
-/// app's empty state, a title over an icon and a label, fills 97-98%, a dialog on a white scrim
-/// 90%). The same page shows until the cut that takes it (its cover within `blankSamePageShare`),
+/// `fillContrast`; and, held this long, with nothing inside it (`longBlankSolid` of its box: a
+/// splash screen's logo, one line of text, an empty state's icon and label, a browser's address
+/// bar icons inside the box leave it 97-99.4% filled, at 360-1440 px wide). The same page shows until the cut that takes it (its cover within `blankSamePageShare`),
 /// and nothing else changes on it between: a finding there (a spinner, a paint) leaves the cuts as
 /// they are, one beside it (a browser's address bar) stays a finding of its own, and a busy region
 /// is its own (a counter). A page giving way by a cut to another such page (white, then black)
@@ -47,18 +47,21 @@ struct LongBlanks {
                 continue
             }
             let (entry, exit) = (steps[n], steps[chain.steps.last!])
-            let parts = chain.steps.flatMap { steps[$0].cuts }
+            let page = chain.pages[0], shown = chain.pages.dropFirst().reduce(page.region) { $0.union($1.region) }
+            // (a cut on the same frame away from the pages, a status bar's clock, stays a cut)
+            let parts = chain.steps.flatMap { steps[$0].cuts }.filter { findings[$0].region.intersects(shown) }
             gone.formUnion(parts)
-            let page = chain.pages[0]
             var blank = Detection(kind: .blank, startMs: entry.startMs, endMs: exit.startMs, firstFrame: entry.frame, lastFrame: exit.frame,
                                   peakRMSE: parts.map { findings[$0].peakRMSE }.max() ?? 0,
-                                  region: chain.pages.dropFirst().reduce(page.region) { $0.union($1.region) },
+                                  region: shown,
                                   area: chain.pages.map(\.area).max() ?? page.area, colour: FillGroups.shown(page.colour))
             blank.evidence = [Evidence("contrast_in", entry.pages.change), Evidence("contrast_out", exit.pages.change),
                               Evidence("coverage", page.coverage), Evidence("coverage_before", page.otherCoverage),
                               Evidence("coverage_after", exit.pages.before?.otherCoverage ?? 0), Evidence("solid", chain.pages.map(\.solid).min()!)]
             blanks.append(blank)
-            n = chain.steps.last! + 1
+            // (the step that ended it may bring the next blank: a page held past the limit after it)
+            let last = chain.steps.last!
+            n = self.blank(from: last, steps: steps, findings: findings) != nil ? last : last + 1
         }
         guard !blanks.isEmpty else { return findings }
         return findings.indices.filter { !gone.contains($0) }.map { findings[$0] } + blanks

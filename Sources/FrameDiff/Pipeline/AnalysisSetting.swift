@@ -169,7 +169,7 @@ public struct AnalysisSetting {
             .double("longest_cut_blank_ms", \.classifier.longestCutBlankMs, .flat, "ms", 0...600000,
                     "a flat page entered by a cut and left by a later one, nothing changing on it, is a blank up to this long (a slow page load's white); longer is a state of its own; below longest_blank_ms: off"),
             .double("long_blank_solid", \.classifier.longBlankSolid, .flat, "share", 0...1,
-                    "and fills this share of its box (an app's empty state, title, icon and label, fills 97-98%)"),
+                    "and fills this share of its box (a splash screen's logo, a line of text, an empty state's icon leave 97-99.4%)"),
             .double("blank_fraction", \.classifier.blankFraction, .flat, "share", 0...1,
                     "a blank's fill covers this share of the frame"),
             .double("blank_rise", \.classifier.blankRise, .flat, "share", 0...1,
