@@ -383,7 +383,16 @@ static int flag_tiles(fd_meter *m, const AVFrame *a, const AVFrame *b, int y0, i
                 memset(m->flag, 1, (size_t)m->tx);
                 return m->tx;
             }
-            for (int t = 0; t < m->tx; t++) {
+            // (only the tiles over the differing bytes: the bitmap's first and last set words)
+            int words = (l->row_bytes[p] + 31) / 32, w0 = 0, w1 = words - 1;
+            while (w0 < w1 && !m->bits[w0]) w0++;
+            while (w1 > w0 && !m->bits[w1]) w1--;
+            int span = (m->tile * step) >> sw;  // bytes of one tile in this plane's row
+            int t0 = span > 0 ? (w0 * 32) / span - 1 : 0, t1 = span > 0 ? (w1 * 32 + 31) / span + 1 : m->tx - 1;
+            // (a tile each side more: a tile width not a multiple of the subsampling rounds its edges)
+            if (t0 < 0) t0 = 0;
+            if (t1 > m->tx - 1) t1 = m->tx - 1;
+            for (int t = t0; t <= t1; t++) {
                 if (m->flag[t]) continue;
                 int x0 = (t * m->tile) >> sw;
                 int x1 = ((t + 1) * m->tile < m->w ? (t + 1) * m->tile : m->w);

@@ -70,6 +70,34 @@ struct MeterTests {
         #expect(sse[1] == 0 && sse[2] > 0 && sse[3] > 0 && sse[4] == 0, "\(sse)")
     }
 
+    /// The plane compare flags only the tiles over a row's differing bytes: a change in a luma
+    /// row's last byte, in a chroma row's first byte and in the middle of another band's row each
+    /// flag their own tile (the tiles searched run from the bitmap's first to its last set word).
+    @Test func aChangeAtEitherEndOfARowFlagsItsTile() throws {
+        let (w, h) = (160, 32)  // 10x2 tiles; luma rows of 160 bytes, chroma rows of 80
+        var rng = SplitMix64(seed: 21)
+        let f0 = rng.bytes(w * h + 2 * (w / 2) * (h / 2))
+        var f1 = f0
+        f1[3 * w + w - 1] ^= 0x40                    // luma (159, 3): tile 9
+        var f2 = f1
+        f2[w * h + 1 * (w / 2)] ^= 0x40              // U (0, 1), luma rows 2-3: tile 0
+        f2[20 * w + 80] ^= 0x40                      // luma (80, 20): tile 15
+        var film = Data("YUV4MPEG2 W\(w) H\(h) F30:1 Ip A1:1 C420jpeg\n".utf8)
+        for f in [f0, f1, f2] { film.append(Data("FRAME\n".utf8)); film.append(Data(f)) }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("ends-\(getpid()).y4m").path
+        try film.write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let video = try VideoFile(path: path, threads: 1)
+        let meter = try Meter(grid: TileGrid(storedWidth: w, storedHeight: h, tile: 16))
+        var changed: [[Int]] = []
+        while let frame = try video.next() {
+            _ = try meter.push(frame)
+            changed.append(meter.changedTiles().map(\.index).sorted())
+        }
+        try #require(changed.count == 3)
+        #expect(changed[1] == [9] && changed[2] == [0, 15], "\(changed)")
+    }
+
     @Test func firstFrameHasNoDelta() throws {
         let meter = try Meter(grid: TileGrid(storedWidth: 37, storedHeight: 21, tile: 16))
         #expect(try meter.push(decoded(frame(37, 21, seed: 1))).sse == 0)
