@@ -272,23 +272,27 @@ struct ClassifierTests {
         #expect(abs(f[0].startMs - 400) < 1 && abs(f[0].durationMs - 2 * period) < 1)
     }
 
+    /// Page A held 400 ms, each picture for its ms, then page B held 400 ms: what the long-blank
+    /// tests show between two pages.
+    func betweenTwoPages(_ shown: [(PNGImage, Double)]) -> SyntheticClip {
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        for (picture, ms) in shown { clip.hold(picture, ms: ms) }
+        clip.hold(b, ms: 400)
+        return clip
+    }
+
     @Test func whitePageHeldPastTheFillLimitBetweenTwoCutsIsOneBlank() throws {
         // a slow page load's white, 1.5 s: longer than fills are followed (1000 ms), so the
         // detectors see a cut into it and one out of it; one blank from the first to the second
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 1500)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([(Self.white, 1500)])
         let f = try clip.findings()
         #expect(kinds(f) == [.blank], "\(listed(f))")
         #expect(f.first.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 1500) < 1 && $0.colour == SIMD3(255, 255, 255) } == true)
     }
 
     @Test func whitePageHeldPastTheCutBlankLimitIsAStateOfItsOwn() throws {
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 1500)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([(Self.white, 1500)])
         var o = ClassifierOptions()
         o.longestCutBlankMs = 1400
         #expect(kinds(try clip.findings(options: o)) == [.cut, .cut])
@@ -297,11 +301,10 @@ struct ClassifierTests {
     @Test func aLongWhitePageThatChangesOnItselfIsNoBlank() throws {
         // a grey box painted on the white half way: the page changed while it showed (a paint, a
         // spinner), so the cuts stay as they are
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 700)
-        clip.hold(SyntheticClip.placeholder(on: Self.white, at: Rect(x: 48, y: 128, w: 48, h: 48), colour: (120, 120, 120)), ms: 800)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([
+            (Self.white, 700),
+            (SyntheticClip.placeholder(on: Self.white, at: Rect(x: 48, y: 128, w: 48, h: 48), colour: (120, 120, 120)), 800)
+        ])
         let f = try clip.findings()
         #expect(!f.contains { $0.kind == .blank }, "\(listed(f))")
     }
@@ -310,12 +313,11 @@ struct ClassifierTests {
         // a grey box shows on the white for three frames and goes (a spinner's frame, a toast):
         // the page is back as it was, but it changed while it showed, so the cuts stay
         let blip = SyntheticClip.placeholder(on: Self.white, at: Rect(x: 48, y: 128, w: 48, h: 48), colour: (120, 120, 120))
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 700)
-        clip.hold(blip, ms: 3 * period)
-        clip.hold(Self.white, ms: 800 - 3 * period)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([
+            (Self.white, 700),
+            (blip, 3 * period),
+            (Self.white, 800 - 3 * period)
+        ])
         let f = try clip.findings()
         #expect(!f.contains { $0.kind == .blank }, "\(listed(f))")
         #expect(f.filter { $0.kind == .cut }.count == 2, "\(listed(f))")
@@ -328,11 +330,10 @@ struct ClassifierTests {
         SyntheticClip.fill(&white, Rect(x: 0, y: 0, w: SyntheticClip.width, h: 24), (33, 99, 201))
         var red = white
         SyntheticClip.fill(&red, Rect(x: 0, y: 0, w: SyntheticClip.width, h: 24), (201, 40, 40))
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(white, ms: 700)
-        clip.hold(red, ms: 800)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([
+            (white, 700),
+            (red, 800)
+        ])
         let f = try clip.findings()
         #expect(kinds(f).count == 2 && Set(kinds(f)) == [.blank, .cut], "\(listed(f))")
         #expect(f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 && abs($0.durationMs - 1500) < 1 }, "\(listed(f))")
@@ -341,25 +342,21 @@ struct ClassifierTests {
     @Test func anEmptyStateHeldBetweenTwoCutsIsNoBlank() throws {
         // an app's empty state, 1.5 s: a title bar, an icon and a label on the page's grey. A
         // designed screen, not a page that failed to paint (it fills 97% of its box; a page
-        // held past the fill limit must fill 99%)
+        // held past the fill limit must fill 99.9%)
         var empty = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 242)
         SyntheticClip.fill(&empty, Rect(x: 0, y: 0, w: SyntheticClip.width, h: 24), (33, 99, 201))
         SyntheticClip.fill(&empty, Rect(x: 64, y: 130, w: 32, h: 32), (120, 120, 130))
         SyntheticClip.fill(&empty, Rect(x: 40, y: 176, w: 80, h: 6), (60, 60, 60))
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(empty, ms: 1500)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([(empty, 1500)])
         #expect(kinds(try clip.findings()) == [.cut, .cut])
     }
 
     @Test func aWhitePageGivingWayToABlackOneIsOneBlank() throws {
         // white for 1.2 s, then black for 1.2 s: one blank, not a blank and a cut out of the black
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 1200)
-        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0), ms: 1200)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([
+            (Self.white, 1200),
+            (PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0), 1200)
+        ])
         let f = try clip.findings()
         #expect(kinds(f) == [.blank], "\(listed(f))")
         #expect(f.first.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 2400) < 1 } == true, "\(listed(f))")
@@ -370,21 +367,17 @@ struct ClassifierTests {
         // its box; a page held past the fill limit must fill 99.9%)
         var splash = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
         SyntheticClip.fill(&splash, Rect(x: 64, y: 160, w: 16, h: 16), (230, 81, 0))
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(splash, ms: 2000)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([(splash, 2000)])
         #expect(kinds(try clip.findings()) == [.cut, .cut])
     }
 
     @Test func aBlackPageAfterAWhiteOneHeldPastTheLimitIsABlankOfItsOwn() throws {
         // white 2 s then black 2 s: together past 3 s, so the white is a blank and the black one
         // after it (not a blank and a lone cut out of the black)
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 2000)
-        clip.hold(PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0), ms: 2000)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([
+            (Self.white, 2000),
+            (PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 0), 2000)
+        ])
         let f = try clip.findings()
         #expect(kinds(f) == [.blank, .blank], "\(listed(f))")
         #expect(f.map { Int($0.startMs.rounded()) } == [400, 2400], "\(listed(f))")
@@ -394,10 +387,7 @@ struct ClassifierTests {
         // a page of a few text lines on white, 1.5 s: a page, not a blank (its white is not solid)
         var sparse = Self.white
         for y in stride(from: 40, to: 300, by: 40) { SyntheticClip.fill(&sparse, Rect(x: 16, y: y, w: 120, h: 6), (40, 40, 40)) }
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(sparse, ms: 1500)
-        clip.hold(b, ms: 400)
+        let clip = betweenTwoPages([(sparse, 1500)])
         #expect(kinds(try clip.findings()) == [.cut, .cut])
     }
 

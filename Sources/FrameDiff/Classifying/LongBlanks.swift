@@ -8,8 +8,9 @@
 /// steps over `blankStepShare` of the frame, one of them standing out by `blankContrastFactor` x
 /// `fillContrast`; and, held this long, with nothing inside it (`longBlankSolid` of its box: a
 /// splash screen's logo, one line of text, an empty state's icon and label, a browser's address
-/// bar icons inside the box leave it 97-99.4% filled, at 360-1440 px wide). The same page shows until the cut that takes it (its cover within `blankSamePageShare`),
-/// and nothing else changes on it between: a finding there (a spinner, a paint) leaves the cuts as
+/// bar icons inside the box leave it 97-99.4% filled, at 360-1440 px wide). The same page shows
+/// until the cut that takes it (its cover within `blankSamePageShare`), and nothing else changes
+/// on it between: a finding there (a spinner, a paint) leaves the cuts as
 /// they are, one beside it (a browser's address bar) stays a finding of its own, and a busy region
 /// is its own (a counter). A page giving way by a cut to another such page (white, then black)
 /// goes on as one blank while the whole stays within the limit.
@@ -60,8 +61,7 @@ struct LongBlanks {
                               Evidence("coverage_after", exit.pages.before?.otherCoverage ?? 0), Evidence("solid", chain.pages.map(\.solid).min()!)]
             blanks.append(blank)
             // (the step that ended it may bring the next blank: a page held past the limit after it)
-            let last = chain.steps.last!
-            n = self.blank(from: last, steps: steps, findings: findings) != nil ? last : last + 1
+            n = chain.steps.last!
         }
         guard !blanks.isEmpty else { return findings }
         return findings.indices.filter { !gone.contains($0) }.map { findings[$0] } + blanks

@@ -137,13 +137,18 @@ struct TransitionDetector: Detector {
     mutating func settle(_ w: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
         if let resize { findings.append(resize) }
         resize = nil
+        // (the pages are the frames': cuts on one frame in several places share them)
+        var pagesAt: [Int: (before: FlatPage?, after: FlatPage?)] = [:]
         for d in decided {
             var f = w.finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence.listed)
             if d.kind == .cut, d.start >= 1 {
-                let (old, new) = (w.frames[d.start - 1].thumb, w.frames[d.start].thumb)
-                f.pages = CutPages(before: FlatPage(old, other: new, grid: w.grid, tiles: w.tiles, options: w.options),
-                                   after: FlatPage(new, other: old, grid: w.grid, tiles: w.tiles, options: w.options),
-                                   change: d.evidence.change)
+                let pages = pagesAt[d.start] ?? {
+                    let (old, new) = (w.frames[d.start - 1].thumb, w.frames[d.start].thumb)
+                    return (FlatPage(old, other: new, grid: w.grid, tiles: w.tiles, options: w.options),
+                            FlatPage(new, other: old, grid: w.grid, tiles: w.tiles, options: w.options))
+                }()
+                pagesAt[d.start] = pages
+                f.pages = CutPages(before: pages.before, after: pages.after, change: d.evidence.change)
             }
             findings.append(f)
         }
