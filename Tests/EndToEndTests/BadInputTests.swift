@@ -133,10 +133,11 @@ struct BadInputTests {
             let r = try Harness.run([film] + args)
             #expect(r.code == 2 && r.stderr.contains(message), "\(args): \(r.stderr)")
         }
-        // a longest flash of 1 ms reports no flash; the command line's 400 wins over the file's 1
+        // a longest flash of 1 ms, with slots held long off, reports no flash; the command line's
+        // 400 wins over the file's 1
         let dir = try Harness.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try Data(#"{"analysis": {"longest_flash_ms": 1}}"#.utf8).write(to: dir.appendingPathComponent(".framediff.json"))
+        try Data(#"{"analysis": {"longest_flash_ms": 1, "longest_slot_ms": 0}}"#.utf8).write(to: dir.appendingPathComponent(".framediff.json"))
         let flashes = { (r: Harness.Result) in r.stdout.components(separatedBy: "\"kind\": \"flash\"").count - 1 }
         let plain = try Harness.run([Harness.path("samples/h01-smooth-flashes.mp4"), "--format", "json", "--quiet"])
         let filed = try Harness.run([Harness.path("samples/h01-smooth-flashes.mp4"), "--format", "json", "--quiet"], cwd: dir.path)

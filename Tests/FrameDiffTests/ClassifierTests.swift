@@ -253,13 +253,21 @@ struct ClassifierTests {
         #expect(abs(flash.startMs - 600) < 1 && abs(flash.endMs - 900) < 1)
     }
 
-    @Test func placeholderLongerThanTheFlashLimitIsTwoCuts() throws {
+    @Test func placeholderLongerThanTheFlashLimitIsTwoCutsOrASlotsWait() throws {
+        // past 400 ms the fills are no flash: a cut into the grey and one out of it, unless the
+        // cut out fills the slot with content (SlotFlashes): then the cut in stays and the wait
+        // is one flash
         let placeholder = SyntheticClip.placeholder(on: a, at: Rect(x: 16, y: 48, w: 96, h: 64))
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(placeholder, ms: 600)
         clip.hold(a, ms: 400)
-        #expect(kinds(try clip.findings()) == [.cut, .cut])
+        var o = ClassifierOptions()
+        o.longestSlotMs = 0
+        #expect(kinds(try clip.findings(options: o)) == [.cut, .cut])
+        let f = try clip.findings()
+        #expect(kinds(f) == [.cut, .flash], "\(listed(f))")
+        #expect(f.last.map { abs($0.startMs - 400) < 1 && abs($0.durationMs - 600) < 1 } == true)
     }
 
     @Test func blankBetweenTwoLayouts() throws {
@@ -844,6 +852,101 @@ struct ClassifierTests {
         clip.hold(b, ms: 400)
         let f = try clip.findings()
         #expect(!f.contains { $0.kind == .blank && abs($0.startMs - 400) < 1 }, "\(listed(f))")
+    }
+
+    /// Page A, then page B painted with its image slot flat light grey for `emptyMs`, then `content`
+    /// in the slot (page B's own image by default): a page whose images load late.
+    func slotWaiting(_ emptyMs: Double, content: PNGImage? = nil) -> SyntheticClip {
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage, colour: (200, 200, 200)), ms: emptyMs)
+        clip.hold(content ?? b, ms: 400)
+        return clip
+    }
+
+    @Test(arguments: [700.0, 1300.0, 2900.0])
+    func imageSlotEmptyPastTheFlashLimitIsOneFlash(emptyMs: Double) throws {
+        // a slow page's image slot stays empty after the page painted (1.3 s on WebPageTest's
+        // lemons): the page's paint is a cut, the wait for the image one flash from that paint to
+        // the image, not a second cut
+        let f = try slotWaiting(emptyMs).findings()
+        #expect(kinds(f) == [.cut, .flash], "\(listed(f))")
+        let flash = try #require(f.first { $0.kind == .flash })
+        #expect(abs(flash.startMs - 400) < 1 && abs(flash.durationMs - emptyMs) < period, "\(listed(f))")
+        let inner = Rect(x: SyntheticClip.pageBImage.x + 16, y: SyntheticClip.pageBImage.y + 16, w: SyntheticClip.pageBImage.w - 32, h: SyntheticClip.pageBImage.h - 32)
+        #expect(flash.region.intersection(inner) == inner && flash.region.area <= 2 * SyntheticClip.pageBImage.area, "\(flash.region)")
+        #expect(flash.colour == SIMD3(200, 200, 200))
+        #expect(flash.evidence.contains { $0.name == "held_ms" })
+    }
+
+    @Test func imageSlotEmptyPastTheSlotLimitIsAStateOfItsOwn() throws {
+        let f = try slotWaiting(3500).findings()
+        #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
+    }
+
+    @Test func aFlatPanelTurningAnotherColourIsNoSlotFilled() throws {
+        // the slot turns flat grey, not into content: a panel changing colour, two cuts
+        let grey = SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage, colour: (120, 120, 120))
+        let f = try slotWaiting(1300, content: grey).findings()
+        #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
+    }
+
+    @Test func aSmallSlotFilledLateIsTwoCuts() throws {
+        // under slot_min_share of the frame (a word typed into an empty field): two cuts
+        var o = ClassifierOptions()
+        o.slotMinShare = 0.5
+        let f = try slotWaiting(1300).findings(options: o)
+        #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
+    }
+
+    @Test func contentLandingOnThePagesOwnGroundIsNoSlot() throws {
+        // the "slot" is page B's background colour, part of the page's ground around it (a chat's
+        // empty background where a bubble lands, the white below a grid where the next row does):
+        // no box of its own, two cuts
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage, colour: (236, 242, 250)), ms: 1300)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
+    }
+
+    @Test func aStripFilledLateIsNoSlot() throws {
+        // a flat grey strip 9 tiles by 2 (a text field) that gets content 1.3 s later: two cuts
+        let strip = Rect(x: 16, y: 48, w: 144, h: 32)
+        var filled = SyntheticClip.placeholder(on: b, at: strip, colour: (255, 255, 255))
+        SyntheticClip.texture(&filled, strip, seed: 5)
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(SyntheticClip.placeholder(on: b, at: strip, colour: (200, 200, 200)), ms: 1300)
+        clip.hold(filled, ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
+    }
+
+    @Test func aSlotWhiteSinceABlankPageIsNoSlotFlash() throws {
+        // the slot's white began with a white page (nothing painted around it): the page's blank,
+        // then its paint with the slot still white; the image landing 1.3 s later is a cut
+        let slot = SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage, colour: (255, 255, 255))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 300)
+        clip.hold(slot, ms: 1300)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(!f.contains { $0.kind == .flash && $0.durationMs > 400 }, "\(listed(f))")
+    }
+
+    @Test func theBlackBesideAFoldedDisplayIsNoSlot() throws {
+        // the right half black over the frame's whole height for 1.5 s, then the page back: a
+        // display folding and unfolding (posture's), not a slot waiting for its content
+        let folded = SyntheticClip.placeholder(on: a, at: Rect(x: 80, y: 0, w: 80, h: SyntheticClip.height), colour: (0, 0, 0))
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(folded, ms: 1500)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(!f.contains { $0.kind == .flash }, "\(listed(f))")
     }
 
     static let white = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)

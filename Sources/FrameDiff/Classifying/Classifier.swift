@@ -221,14 +221,18 @@ public final class Classifier {
         let part = q.map { window.prefix($0 + 1) } ?? window
         let last = part.last?.index ?? lastFrame.index
         // (what the next window starts from: the frame kept, or the window's last)
-        let decision = DecisionWindow(part, keepFrom: q.map { window[$0].index } ?? last, closing: closing, options: options, grid: grid,
-                                      tiles: board.tiles, periodMs: periodMs.isFinite ? periodMs : Self.assumedPeriodMs,
-                                      threshold: threshold, fills: board.fills.ended)
-        var claims = Claims(part, first: firstFrame.index, test: threshold.test(), columns: grid.columns)
-        if decision.decidable {
-            for i in detectors.indices { detectors[i].decide(decision, claims: &claims) }
+        // (the window is let go before its fills are dropped: the tracker's lists are then its own
+        // and are trimmed in place, not copied)
+        do {
+            let decision = DecisionWindow(part, keepFrom: q.map { window[$0].index } ?? last, closing: closing, options: options, grid: grid,
+                                          tiles: board.tiles, periodMs: periodMs.isFinite ? periodMs : Self.assumedPeriodMs,
+                                          threshold: threshold, fills: board.fills.ended, held: board.fills.held)
+            var claims = Claims(part, first: firstFrame.index, test: threshold.test(), columns: grid.columns)
+            if decision.decidable {
+                for i in detectors.indices { detectors[i].decide(decision, claims: &claims) }
+            }
+            for i in detectors.indices.reversed() { detectors[i].settle(decision, claims: claims, into: &findings) }
         }
-        for i in detectors.indices.reversed() { detectors[i].settle(decision, claims: claims, into: &findings) }
         board.dropFills(through: last)
         quietPosition = nil
         waitingSinceMs = nil

@@ -170,6 +170,36 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// The longest flat interval reported as a flash (ms): placeholders in app transitions last
     /// 40-120 ms, image slots in a page load stay empty for 200-350 ms after the first paint.
     public var longestFlashMs: Double = 400
+    /// A slot that a visible step made flat and a cut later filled with content, held longer than
+    /// `longestFlashMs` and up to this long (ms), is one placeholder flash from the first step to
+    /// the cut (`SlotFlashes`): a page's image slots stay empty for 1.3 s on a slow load.
+    public var longestSlotMs: Double = 3000
+    /// ...when the slot is at least this share of the frame's tiles (a word typed into an empty
+    /// field is no image slot) and at least half of the cut.
+    public var slotMinShare: Double = 0.01
+    /// ...and at most this share: a slot is a part of a page (the lemons slots 3.5% and 10%; a
+    /// feed's square photo on a phone 45%), where the white of a page of a few text lines is 60%.
+    public var slotMaxShare: Double = 0.5
+    /// ...and it is a solid rectangle, filling this share of its box (the lemons slots 89% and
+    /// 100%, a label over one's corner; the white between a page's text lines 62%).
+    public var slotFill: Double = 0.75
+    /// ...at most this many times as long as wide (the lemons slots 1.4-2.2; text fields 6-16).
+    public var slotMaxAspect: Double = 4
+    /// ...and a box of its own: the flat area of its colour it lies in, in the picture before the
+    /// content came, is at most this many times the slot (bordered card slots 1.0-1.4; a chat's
+    /// background where a bubble lands 3-15, the white below a grid where the next row lands 2.5,
+    /// under a dialog 2.3; the lemons strip's first two slots join the white card: 2.5-3.3, left
+    /// as two cuts).
+    public var slotGround: Double = 1.5
+    /// ...and its content has detail in at least this share of its tiles: a photo fills its slot
+    /// (WebPageTest's lemons: 58% and 95%, the first photo's white background flat), where a page's
+    /// text painted over a flat page leaves most tiles flat (28%).
+    public var slotDetail: Double = 0.5
+    /// ...and the step that showed the slot painted a page around it: this share of the frame's
+    /// tiles had detail then. The lemons page's slots began with 19-44% of the tiles detailed (its
+    /// copies at 50-200% size and in other tones), white pages and flat pages before a paint with
+    /// 4-9% (the browser's bars).
+    public var slotPageDetail: Double = 0.15
     /// The longest flat interval followed as a blank, tile by tile (ms); a longer one is a blank only
     /// as a page entered and left by cuts (`longestCutBlankMs`).
     public var longestBlankMs: Double = 1000

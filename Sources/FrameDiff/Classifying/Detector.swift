@@ -69,6 +69,8 @@ struct DecisionWindow {
     let shift: Double, rmse: Double
     /// The fills that ended in the window, grouped (nil for a window of one frame).
     let fills: FillGroups?
+    /// Fills held longer than a flash that ended by the window's last frame (`FillTracker.held`).
+    let held: [FillTracker.Held]
 
     /// Two frames or more: there is something to decide.
     var decidable: Bool { frames.count > 1 }
@@ -76,7 +78,8 @@ struct DecisionWindow {
     var pauseMs: Double { options.pauseMs(periodMs: periodMs) }
 
     init(_ frames: ClassifierWindow, keepFrom: Int, closing: Bool, options: ClassifierOptions, grid: TileGrid, tiles: Int,
-         periodMs: Double, threshold: ChangeThreshold, fills ended: EndedFills) {
+         periodMs: Double, threshold: ChangeThreshold, fills ended: EndedFills, held: [FillTracker.Held] = []) {
+        self.held = held
         self.frames = frames
         (self.keepFrom, self.closing, self.options, self.grid, self.tiles) = (keepFrom, closing, options, grid, tiles)
         self.periodMs = periodMs

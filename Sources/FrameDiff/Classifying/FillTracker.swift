@@ -48,11 +48,28 @@ struct FillTracker: Sendable {
     private var colour: [SIMD3<Float>]
     private var before: [Look]
     private var visibleIn: [Bool]
+    private var startDetail: [Float]
     private let enterVariance: Float, stayVariance: Float, colourTolerance: Float
     /// Longer fills are no blank and no placeholder (`longestBlankMs`): they are not kept.
     private let longestMs: Double
     /// Intervals that ended, oldest first (in the order of their end); the classifier takes them.
     private(set) var ended = EndedFills()
+    /// Fills held longer than a flash and up to `longestSlotMs` that arrived and left in visible
+    /// steps, in the order of their end (`SlotFlashes` asks them about the cut that ended them).
+    private(set) var held: [Held] = []
+    private let shortestHeldMs: Double, longestHeldMs: Double
+
+    /// A tile's fill held from frame `start` (shown at `startMs`) until frame `end`, and how much
+    /// detail it showed after.
+    struct Held: Sendable {
+        var tile: Int32, start: Int32, end: Int32
+        var startMs: Double
+        var colour: SIMD3<Float>
+        var afterVariance: Float
+        /// Share of the frame's tiles with detail when the fill began (a page painted around the
+        /// slot, or a blank page).
+        var pageDetail: Float
+    }
 
     init(tiles: Int, options: ClassifierOptions) {
         start = [Int32](repeating: Self.none, count: tiles)
@@ -60,16 +77,20 @@ struct FillTracker: Sendable {
         colour = [SIMD3<Float>](repeating: .zero, count: tiles)
         before = [Look](repeating: Look(mean: .zero, variance: 0), count: tiles)
         visibleIn = [Bool](repeating: false, count: tiles)
+        startDetail = [Float](repeating: 0, count: tiles)
         enterVariance = Float(options.flatStd * options.flatStd)
         stayVariance = enterVariance * Float(options.flatStayFactor * options.flatStayFactor)
         colourTolerance = Float(options.colourTolerance)
         longestMs = options.longestBlankMs
+        (shortestHeldMs, longestHeldMs) = (options.longestFlashMs, options.longestSlotMs)
     }
 
-    /// Reads the board's last frame (its `deltas`; `fresh` on a picture's first frame), shown at `ptsMs`.
+    /// Reads the board's last frame (its `deltas`; `fresh` on a picture's first frame), shown at
+    /// `ptsMs`; `detail`: the share of the frame's tiles with detail in it.
     /// NB: a window of text scrolling over a flat page holds tens of thousands of fills, most of
     /// them too long to matter; keeping only the short ones keeps a window's intervals small.
-    mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], fresh first: Bool, isActive: (Float, Float) -> Bool) {
+    mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], fresh first: Bool, detail: Float = 0,
+                         isActive: (Float, Float) -> Bool) {
         for d in deltas {
             let t = d.tile
             if start[t] != Self.none {
@@ -80,6 +101,11 @@ struct FillTracker: Sendable {
                                           after: Look(mean: d.mean, variance: d.variance),
                                           visibleIn: visibleIn[t], visibleOut: isActive(d.shift, d.rmse)))
                 }
+                let heldMs = ptsMs - startMs[t]
+                if start[t] >= 0, visibleIn[t], heldMs > shortestHeldMs, heldMs <= longestHeldMs, isActive(d.shift, d.rmse) {
+                    held.append(Held(tile: Int32(t), start: start[t], end: Int32(frame), startMs: startMs[t], colour: colour[t],
+                                     afterVariance: d.variance, pageDetail: startDetail[t]))
+                }
                 start[t] = Self.none
             }
             if d.variance <= enterVariance {
@@ -88,12 +114,17 @@ struct FillTracker: Sendable {
                 colour[t] = d.mean
                 before[t] = Look(mean: d.oldMean, variance: d.oldVariance)
                 visibleIn[t] = !first && isActive(d.shift, d.rmse)
+                startDetail[t] = detail
             }
         }
     }
 
     /// Forgets intervals that ended at or before `frame`.
-    mutating func drop(through frame: Int) { ended.drop(through: frame) }
+    mutating func drop(through frame: Int) {
+        ended.drop(through: frame)
+        // (its buffer is kept: a film with a page change a second fills it anew each second)
+        held.removeSubrange(0..<(held.firstIndex { Int($0.end) > frame } ?? held.count))
+    }
 
     /// Whether a fill that may yet be a placeholder or a blank shows across `frame`: it arrived in
     /// a visible step (as both must) after frame `first` and at or before `frame`, and ended after

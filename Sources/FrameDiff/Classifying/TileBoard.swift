@@ -83,7 +83,7 @@ public struct TileBoard: Sendable {
     /// Follows the last frame's tiles into and out of flat fills; `isActive(shift, rmse)` tells a
     /// visible step (the change threshold, learned from this frame).
     mutating func followFills(frame: Int, ptsMs: Double, isActive: (Float, Float) -> Bool) {
-        fills.update(frame: frame, ptsMs: ptsMs, deltas: deltas, fresh: fresh, isActive: isActive)
+        fills.update(frame: frame, ptsMs: ptsMs, deltas: deltas, fresh: fresh, detail: Float(detailed) / Float(max(tiles, 1)), isActive: isActive)
     }
 
     /// Forgets the fills that ended at or before `frame` (a window decided them).

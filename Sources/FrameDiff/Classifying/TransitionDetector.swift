@@ -139,6 +139,7 @@ struct TransitionDetector: Detector {
         resize = nil
         // (the pages are the frames': cuts on one frame in several places share them)
         var pagesAt: [Int: (before: FlatPage?, after: FlatPage?)] = [:]
+        let slots = SlotFlashes(options: w.options)
         for d in decided {
             var f = w.finding(d.kind, from: d.start, to: d.end, tiles: d.tiles, evidence: d.evidence.listed)
             if d.kind == .cut, d.start >= 1 {
@@ -148,6 +149,13 @@ struct TransitionDetector: Detector {
                             FlatPage(new, other: old, grid: w.grid, tiles: w.tiles, options: w.options))
                 }()
                 pagesAt[d.start] = pages
+                // (a cut that fills a slot held flat since an earlier step ends a placeholder's
+                // wait; a page held flat is a blank's, LongBlanks')
+                if !(pages.before.map(slots.isPage) ?? false),
+                   let flash = slots.flash(replacing: d.tiles, at: d.start, window: w, peakRMSE: f.peakRMSE) {
+                    findings.append(flash)
+                    continue
+                }
                 f.pages = CutPages(before: pages.before, after: pages.after, change: d.evidence.change)
             }
             findings.append(f)

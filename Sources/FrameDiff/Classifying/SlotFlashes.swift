@@ -1,0 +1,107 @@
+/// Placeholders held longer than a flash is followed (`longestFlashMs`): a slot that a visible step
+/// made flat and that a cut later filled with content, up to `longestSlotMs` after, is one flash
+/// from that step to the cut (DESIGN.md: a flash runs from the frame the placeholder shows to the
+/// frame its content does). A page's image slots on a slow load stay white for 1.3 s after the
+/// page painted; two cuts hid that wait from a gate's flash rules.
+///
+/// The slot is the tiles of the cut whose fill began on one frame, in one colour (within
+/// `uniformTolerance`), and held unchanged until the cut (a fill ends at any change of colour or
+/// detail): `slotMinShare` to `slotMaxShare` of the frame (a part of a page, not the page's
+/// background), half of the cut's tiles or more, a solid rectangle (`slotFill` of its box: the
+/// white around a few lines of text has holes) `flashMinSidePx` wide and high and at most
+/// `slotMaxAspect` times as long as wide (a text field is a strip), a box of its own: the flat
+/// area of its colour it lies in, before the content came, at most `slotGround` times the slot
+/// (a chat's empty background, the white below a grid or a page, where a bubble, a banner, a
+/// dialog or the next row lands, is the page's ground), with detail in `slotDetail` of its
+/// tiles once the content came (a photo fills its slot; a word typed into an empty field is too
+/// small, and a flat panel turning another colour brings no content). The step that showed it
+/// painted a page around it: `slotPageDetail` of the frame's tiles had detail then (a slot white
+/// since a blank page is that blank's, and a flash from its end); and it does not run over the
+/// frame's whole height (the black beside a folded display, scaled back up later, is none). Only
+/// fills that arrived and left in visible steps are kept for it (`FillTracker.held`). A flat page with nothing in
+/// it before the cut (`blankFraction` of the frame, `longBlankSolid` of its box) is a blank's.
+///
+///     if let flash = SlotFlashes(options: o).flash(replacing: cutTiles, at: frame, window: w) { ... }
+struct SlotFlashes {
+    let options: ClassifierOptions
+
+    /// Whether the picture before a cut is a flat page with nothing inside it, as a long blank's
+    /// (`LongBlanks`): what fills such a page is its first paint, not a slot's content.
+    func isPage(_ p: FlatPage) -> Bool { p.coverage >= options.blankFraction && p.solid >= options.longBlankSolid }
+
+    /// The flash that the cut over `tiles` on window position `b` ends, or nil.
+    func flash(replacing tiles: [Int], at b: Int, window w: DecisionWindow, peakRMSE: Double) -> Detection? {
+        let frame = w.frames[b].index
+        // (the slot is half the cut or more, and between the least and the most share of the frame)
+        let frameTiles = Double(max(w.tiles, 1))
+        guard !w.held.isEmpty, Double(tiles.count) >= options.slotMinShare * frameTiles,
+              Double(tiles.count) <= 2 * options.slotMaxShare * frameTiles else { return nil }
+        let inCut = Set(tiles)
+        let ended = w.held.filter { Int($0.end) == frame && inCut.contains(Int($0.tile)) }
+        guard 2 * ended.count >= tiles.count else { return nil }
+        // (the fills that began on the most common frame: the step that showed the slot)
+        var starts: [Int32: Int] = [:]
+        for h in ended { starts[h.start, default: 0] += 1 }
+        guard let start = starts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else { return nil }
+        let begun = ended.filter { $0.start == start }
+        guard 2 * begun.count >= tiles.count else { return nil }
+        // (one colour: the slot's, the mean of the commonest colour, in steps of the tolerance)
+        let tolerance = Float(options.uniformTolerance)
+        var bins: [SIMD3<Int32>: (n: Int, sum: SIMD3<Float>)] = [:]
+        for h in begun {
+            let key = SIMD3<Int32>((h.colour / max(tolerance, 1)).rounded(.down))
+            let old = bins[key] ?? (0, .zero)
+            bins[key] = (old.n + 1, old.sum + h.colour)
+        }
+        guard let commonest = bins.values.max(by: { $0.n < $1.n }) else { return nil }
+        let colour = commonest.sum / Float(commonest.n)
+        let slot = begun.filter { maxAbs($0.colour - colour) <= tolerance }
+        let share = Double(slot.count) / frameTiles
+        guard 2 * slot.count >= tiles.count, share >= options.slotMinShare, share <= options.slotMaxShare else { return nil }
+        guard Double(slot[0].pageDetail) >= options.slotPageDetail else { return nil }
+        let slotTiles = slot.map { Int($0.tile) }
+        let box = TileBox(slotTiles, columns: w.grid.columns)
+        guard Double(slotTiles.count) >= options.slotFill * Double(box.width * box.height),
+              box.y0 > 0 || box.y1 < w.grid.rows - 1 else { return nil }
+        let aspect = Double(max(box.width, box.height)) / Double(max(1, min(box.width, box.height)))
+        guard aspect <= options.slotMaxAspect else { return nil }
+        let ground = Double(flatGround(of: slotTiles, colour: colour, in: w.frames[max(0, b - 1)].thumb, grid: w.grid)) / Double(slotTiles.count)
+        guard ground <= options.slotGround else { return nil }
+        let (region, area) = w.grid.extent(of: slotTiles)
+        guard region.w >= options.flashMinSidePx, region.h >= options.flashMinSidePx,
+              region.w * region.h >= options.flashMinAreaPx else { return nil }
+        let detailVariance = Float(options.detailStd * options.detailStd)
+        let detailed = slot.filter { $0.afterVariance > detailVariance }.count
+        guard Double(detailed) >= options.slotDetail * Double(slot.count) else { return nil }
+        let startMs = slot[0].startMs, endMs = w.frames.ms(b)
+        var f = Detection(kind: .flash, startMs: startMs, endMs: endMs, firstFrame: Int(start), lastFrame: frame,
+                          peakRMSE: peakRMSE, region: region, area: area, colour: FillGroups.shown(colour))
+        f.evidence = [Evidence("held_ms", endMs - startMs), Evidence("fill", Double(slotTiles.count) / Double(box.width * box.height)),
+                      Evidence("detail_after", Double(detailed) / Double(slot.count)),
+                      Evidence("share_of_cut", Double(slot.count) / Double(tiles.count)), Evidence("ground", ground)]
+        return f
+    }
+
+    /// How many tiles the flat area of the slot's colour holds that the slot lies in, in the
+    /// picture before its content came (the slot and the ground of that colour it joins).
+    private func flatGround(of slot: [Int], colour: SIMD3<Float>, in thumb: Thumbnail, grid: TileGrid) -> Int {
+        let cols = grid.columns, rows = grid.rows, tolerance = Float(options.uniformTolerance)
+        var seen = [Bool](repeating: false, count: cols * rows)
+        var stack = slot
+        for t in slot { seen[t] = true }
+        var n = 0
+        while let t = stack.popLast() {
+            n += 1
+            let x = t % cols, y = t / cols
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (nx, ny) = (x + dx, y + dy)
+                guard nx >= 0, nx < cols, ny >= 0, ny < rows else { continue }
+                let u = ny * cols + nx
+                guard !seen[u], thumb.isFlat(u), maxAbs(thumb.mean(u) - colour) <= tolerance else { continue }
+                seen[u] = true
+                stack.append(u)
+            }
+        }
+        return n
+    }
+}
