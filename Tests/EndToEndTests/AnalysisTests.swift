@@ -8,7 +8,7 @@ struct AnalysisTests {
                         "odd-size-444.mkv", "hevc10-fade.mp4", "rotated-90.mp4", "static-crf30.mp4", "noise-only.mp4",
                         "fold-inner.mp4", "rotate-settle.ts", "rotate-animation.mp4",
                         "rotate-sideways.mp4", "rotate-sideways-vfr.mp4", "unfold-vfr.mp4", "rotate-window.mp4",
-                        "long-blank-pageload.mp4"]
+                        "long-blank-pageload.mp4", "late-image-pageload.mp4"]
 
     @Test("every truth finding found with its kind and timing within a frame, nothing else", arguments: films)
     func matchesTruth(film: String) throws {
