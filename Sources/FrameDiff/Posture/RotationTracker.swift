@@ -53,10 +53,14 @@ struct RotationTracker: Sendable {
     private var frameTiles = 1
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
     private var heldAfter: (content: Content, corners: Bool, brightness: Double) = (Content(aspect: 1, boxed: false), false, 0)
+    /// The stable measures are the board's as it is now.
+    private var stableMeasured = false
 
     /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, periodMs: Double) {
         frameTiles = board.tiles
+        // (a frame that changed nothing leaves the board as it was: the stable picture's measures stand)
+        if m.complete || !m.changes.isEmpty { stableMeasured = false }
         if m.complete {
             stableContent = content(board)
             stableCorners = darkCorners(board)
@@ -91,10 +95,11 @@ struct RotationTracker: Sendable {
         }
         if let r = run {
             finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
-        } else if !broad {
+        } else if !broad, !stableMeasured {
             stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
+            stableMeasured = true
         }
     }
 

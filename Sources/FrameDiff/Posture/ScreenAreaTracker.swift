@@ -45,6 +45,9 @@ struct ScreenAreaTracker: Sendable {
     /// largest share of the tiles one of its frames changed.
     private var unfolding: (startMs: Double, lastMs: Double, changed: Double)?
     private var lastMs: Double?
+    /// The screen's share as the board shows it now, once asked (a frame that changed nothing
+    /// leaves the board, and so the share, as the last one: 983 of the second bench film's 1200).
+    private var shareNow: Double??
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
@@ -52,9 +55,10 @@ struct ScreenAreaTracker: Sendable {
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double) {
         let broad = !m.complete && options.broad(m.changes.count, of: board.tiles)
         defer { lastMs = m.ptsMs }
+        if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (screenShare(board), nil, nil, nil, false, nil)
+            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (share(board), nil, nil, nil, false, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
@@ -66,7 +70,7 @@ struct ScreenAreaTracker: Sendable {
         if var r = refitting, let since = r.backSinceMs {
             // scaled back up: the fold ends with the last step of that, once the picture holds
             if held || (!broad && m.ptsMs - r.change.endMs >= options.screenSettledMs) {
-                finishRefit(share: screenShare(board))
+                finishRefit(share: share(board))
             } else {
                 if broad { r.change.endMs = max(m.ptsMs, since) }
                 refitting = r
@@ -74,7 +78,7 @@ struct ScreenAreaTracker: Sendable {
             }
         }
         if refitFolded, refitting == nil { watchUnfold(m, board, held: held, shift: shift) }
-        guard let share = screenShare(board) else { return }
+        guard let share = share(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
                 r.backSinceMs = m.ptsMs
@@ -125,7 +129,7 @@ struct ScreenAreaTracker: Sendable {
         // the picture held: the run is over, an unfold when it redrew the frame and left detail
         if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
-            if u.changed >= options.unfoldMinChanged, screenShare(board) != nil {
+            if u.changed >= options.unfoldMinChanged, share(board) != nil {
                 endUnfold(u)
                 return
             }
@@ -142,6 +146,13 @@ struct ScreenAreaTracker: Sendable {
         changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1, changedShare: u.changed))
         refitFolded = false
         unfolding = nil
+    }
+
+    private mutating func share(_ board: TileBoard) -> Double? {
+        if let known = shareNow { return known }
+        let share = screenShare(board)
+        shareNow = .some(share)
+        return share
     }
 
     /// The share of the frame the screen shows beside a one-sided flat dark band along a whole
