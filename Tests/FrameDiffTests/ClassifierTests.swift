@@ -879,6 +879,16 @@ struct ClassifierTests {
         #expect(flash.evidence.contains { $0.name == "held_ms" })
     }
 
+    @Test func aChangeApartFromTheSlotOnItsFrameStaysACut() throws {
+        // a badge lands near the bottom on the frame the image lands: the slot's wait is a
+        // flash, the badge a cut of its own
+        var badged = b
+        SyntheticClip.fill(&badged, Rect(x: 112, y: 272, w: 32, h: 32), (200, 40, 40))
+        let f = try slotWaiting(1300, content: badged).findings()
+        #expect(kinds(f).sorted { $0.rawValue < $1.rawValue } == [.cut, .cut, .flash], "\(listed(f))")
+        #expect(f.contains { $0.kind == .cut && abs($0.startMs - 1700) < 1 && $0.region.y >= 256 }, "\(listed(f))")
+    }
+
     @Test func imageSlotEmptyPastTheSlotLimitIsAStateOfItsOwn() throws {
         let f = try slotWaiting(3500).findings()
         #expect(kinds(f) == [.cut, .cut], "\(listed(f))")

@@ -21,7 +21,7 @@
 /// fills that arrived and left in visible steps are kept for it (`FillTracker.held`). A flat page with nothing in
 /// it before the cut (`blankFraction` of the frame, `longBlankSolid` of its box) is a blank's.
 ///
-///     if let flash = SlotFlashes(options: o).flash(replacing: cutTiles, at: frame, window: w) { ... }
+///     if let (flash, rest) = SlotFlashes(options: o).flash(replacing: cut.tiles, at: cut.start, window: w, peakRMSE: 0.2) { ... }
 struct SlotFlashes {
     let options: ClassifierOptions
 
@@ -29,8 +29,9 @@ struct SlotFlashes {
     /// (`LongBlanks`): what fills such a page is its first paint, not a slot's content.
     func isPage(_ p: FlatPage) -> Bool { p.coverage >= options.blankFraction && p.solid >= options.longBlankSolid }
 
-    /// The flash that the cut over `tiles` on window position `b` ends, or nil.
-    func flash(replacing tiles: [Int], at b: Int, window w: DecisionWindow, peakRMSE: Double) -> Detection? {
+    /// The flash that the cut over `tiles` on window position `b` ends, or nil; with the cut's
+    /// tiles apart from the slot (a caption changing on the same frame elsewhere), still a cut.
+    func flash(replacing tiles: [Int], at b: Int, window w: DecisionWindow, peakRMSE: Double) -> (flash: Detection, rest: [Int])? {
         let frame = w.frames[b].index
         // (the slot is half the cut or more, and between the least and the most share of the frame)
         let frameTiles = Double(max(w.tiles, 1))
@@ -53,7 +54,9 @@ struct SlotFlashes {
             let old = bins[key] ?? (0, .zero)
             bins[key] = (old.n + 1, old.sum + h.colour)
         }
-        guard let commonest = bins.values.max(by: { $0.n < $1.n }) else { return nil }
+        // (a tie goes to the larger bin key: a dictionary's order changes from run to run)
+        guard let commonest = bins.max(by: { a, b in (a.value.n, a.key.x, a.key.y, a.key.z) < (b.value.n, b.key.x, b.key.y, b.key.z) })?.value
+        else { return nil }
         let colour = commonest.sum / Float(commonest.n)
         let slot = begun.filter { maxAbs($0.colour - colour) <= tolerance }
         let share = Double(slot.count) / frameTiles
@@ -61,15 +64,16 @@ struct SlotFlashes {
         guard Double(slot[0].pageDetail) >= options.slotPageDetail else { return nil }
         let slotTiles = slot.map { Int($0.tile) }
         let box = TileBox(slotTiles, columns: w.grid.columns)
-        guard Double(slotTiles.count) >= options.slotFill * Double(box.width * box.height),
-              box.y0 > 0 || box.y1 < w.grid.rows - 1 else { return nil }
+        guard Double(slotTiles.count) >= options.slotFill * Double(box.width * box.height) else { return nil }
         let aspect = Double(max(box.width, box.height)) / Double(max(1, min(box.width, box.height)))
         guard aspect <= options.slotMaxAspect else { return nil }
         let ground = Double(flatGround(of: slotTiles, colour: colour, in: w.frames[max(0, b - 1)].thumb, grid: w.grid)) / Double(slotTiles.count)
         guard ground <= options.slotGround else { return nil }
         let (region, area) = w.grid.extent(of: slotTiles)
+        // (the height as the film is shown: a rotated film's stored rows run across the screen)
         guard region.w >= options.flashMinSidePx, region.h >= options.flashMinSidePx,
-              region.w * region.h >= options.flashMinAreaPx else { return nil }
+              region.w * region.h >= options.flashMinAreaPx,
+              region.y > 0 || region.y + region.h < w.grid.displayHeight else { return nil }
         let detailVariance = Float(options.detailStd * options.detailStd)
         let detailed = slot.filter { $0.afterVariance > detailVariance }.count
         guard Double(detailed) >= options.slotDetail * Double(slot.count) else { return nil }
@@ -79,7 +83,11 @@ struct SlotFlashes {
         f.evidence = [Evidence("held_ms", endMs - startMs), Evidence("fill", Double(slotTiles.count) / Double(box.width * box.height)),
                       Evidence("detail_after", Double(detailed) / Double(slot.count)),
                       Evidence("share_of_cut", Double(slot.count) / Double(tiles.count)), Evidence("ground", ground)]
-        return f
+        // (what changed apart from the slot, not touching it, is a cut of its own; the slot's
+        // content spilling past its flat tiles, under a label over its corner, is the slot's)
+        let inSlot = Set(slotTiles)
+        let apart = TileBox.components(of: tiles, columns: w.grid.columns).filter { !$0.contains(where: inSlot.contains) }
+        return (f, apart.flatMap { $0 }.sorted())
     }
 
     /// How many tiles the flat area of the slot's colour holds that the slot lies in, in the
