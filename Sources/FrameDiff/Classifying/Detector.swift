@@ -69,7 +69,8 @@ struct DecisionWindow {
     let shift: Double, rmse: Double
     /// The fills that ended in the window, grouped (nil for a window of one frame).
     let fills: FillGroups?
-    /// Fills held longer than a flash that ended by the window's last frame (`FillTracker.held`).
+    /// Fills held longer than a flash that ended by the board's last frame, which may be past the
+    /// window's (`FillTracker.held`; `SlotFlashes` asks for those ending on a cut's frame).
     let held: [FillTracker.Held]
 
     /// Two frames or more: there is something to decide.
