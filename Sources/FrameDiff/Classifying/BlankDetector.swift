@@ -166,6 +166,7 @@ extension FillGroups {
         return e
     }
 
-    /// Share of a box that `tiles` fill, edges trimmed (`TileBox.solidity`).
-    func solidity(_ tiles: [Int], box: TileBox) -> Double { box.solidity(of: tiles, columns: grid.columns, edgeTrim: options.edgeTrimFill) }
+    /// Share of a box that `tiles` fill, edges trimmed (`TileBox.trimmed`: a toolbar of the same
+    /// colour around its icons).
+    func solidity(_ tiles: [Int], box: TileBox) -> Double { box.trimmed(to: tiles, columns: grid.columns, edgeTrim: options.edgeTrimFill).solid }
 }

@@ -7,7 +7,7 @@
 /// the first frame of its size has no "before" and gives no candidate.
 ///
 ///     var fills = FillTracker(tiles: n, options: o)
-///     fills.update(frame: 7, ptsMs: 116.7, deltas: board.deltas, fresh: board.fresh, isActive: test)
+///     fills.update(frame: 7, ptsMs: 116.7, deltas: board.deltas, fresh: board.fresh, detail: 0.3, isActive: test)
 struct FillTracker: Sendable {
     /// What a tile showed: its mean colour and variance.
     struct Look: Sendable {
@@ -89,7 +89,7 @@ struct FillTracker: Sendable {
     /// `ptsMs`; `detail`: the share of the frame's tiles with detail in it.
     /// NB: a window of text scrolling over a flat page holds tens of thousands of fills, most of
     /// them too long to matter; keeping only the short ones keeps a window's intervals small.
-    mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], fresh first: Bool, detail: Float = 0,
+    mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], fresh first: Bool, detail: Float,
                          isActive: (Float, Float) -> Bool) {
         for d in deltas {
             let t = d.tile

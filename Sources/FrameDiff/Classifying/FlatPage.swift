@@ -36,6 +36,13 @@ struct FlatPage: Sendable, Equatable {
     }
 }
 
+extension FlatPage {
+    /// Most of the frame (`blankFraction`) with nothing inside it (`longBlankSolid` of its box):
+    /// a page held long could be a blank (`LongBlanks`), and what fills it is its first paint, not
+    /// a slot's content (`SlotFlashes`).
+    func isEmptyPage(_ options: ClassifierOptions) -> Bool { coverage >= options.blankFraction && solid >= options.longBlankSolid }
+}
+
 /// What a cut carries for `LongBlanks`: the flat pages on either side of it (nil where the
 /// picture has no flat tile) and how far its two states stand apart (its `change`, levels).
 ///

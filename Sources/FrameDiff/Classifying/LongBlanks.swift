@@ -101,7 +101,7 @@ struct LongBlanks {
     /// A page that could be a blank held long: most of the frame, more of it than the picture on the
     /// other side of the step, and nothing inside it.
     private func blankLike(_ p: FlatPage, coverageBefore: Double) -> Bool {
-        p.coverage >= options.blankFraction && p.solid >= options.longBlankSolid && p.coverage - coverageBefore >= options.blankRise
+        p.isEmptyPage(options) && p.coverage - coverageBefore >= options.blankRise
     }
 
     /// A visible step: over `blankStepShare` of the frame.

@@ -27,7 +27,7 @@ struct SlotFlashes {
 
     /// Whether the picture before a cut is a flat page with nothing inside it, as a long blank's
     /// (`LongBlanks`): what fills such a page is its first paint, not a slot's content.
-    func isPage(_ p: FlatPage) -> Bool { p.coverage >= options.blankFraction && p.solid >= options.longBlankSolid }
+    func isPage(_ p: FlatPage) -> Bool { p.isEmptyPage(options) }
 
     /// The flash that the cut over `tiles` on window position `b` ends, or nil; with the cut's
     /// tiles apart from the slot (a caption changing on the same frame elsewhere), still a cut.
@@ -46,18 +46,9 @@ struct SlotFlashes {
         guard let start = starts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) })?.key else { return nil }
         let begun = ended.filter { $0.start == start }
         guard 2 * begun.count >= tiles.count else { return nil }
-        // (one colour: the slot's, the mean of the commonest colour, in steps of the tolerance)
+        // (one colour: the slot's, the commonest in steps of the tolerance)
         let tolerance = Float(options.uniformTolerance)
-        var bins: [SIMD3<Int32>: (n: Int, sum: SIMD3<Float>)] = [:]
-        for h in begun {
-            let key = SIMD3<Int32>((h.colour / max(tolerance, 1)).rounded(.down))
-            let old = bins[key] ?? (0, .zero)
-            bins[key] = (old.n + 1, old.sum + h.colour)
-        }
-        // (a tie goes to the larger bin key: a dictionary's order changes from run to run)
-        guard let commonest = bins.max(by: { a, b in (a.value.n, a.key.x, a.key.y, a.key.z) < (b.value.n, b.key.x, b.key.y, b.key.z) })?.value
-        else { return nil }
-        let colour = commonest.sum / Float(commonest.n)
+        guard let colour = Thumbnail.commonestColour(begun.map(\.colour), step: max(tolerance, 1)) else { return nil }
         let slot = begun.filter { maxAbs($0.colour - colour) <= tolerance }
         let share = Double(slot.count) / frameTiles
         guard 2 * slot.count >= tiles.count, share >= options.slotMinShare, share <= options.slotMaxShare else { return nil }
@@ -93,23 +84,8 @@ struct SlotFlashes {
     /// How many tiles the flat area of the slot's colour holds that the slot lies in, in the
     /// picture before its content came (the slot and the ground of that colour it joins).
     private func flatGround(of slot: [Int], colour: SIMD3<Float>, in thumb: Thumbnail, grid: TileGrid) -> Int {
-        let cols = grid.columns, rows = grid.rows, tolerance = Float(options.uniformTolerance)
-        var seen = [Bool](repeating: false, count: cols * rows)
-        var stack = slot
-        for t in slot { seen[t] = true }
-        var n = 0
-        while let t = stack.popLast() {
-            n += 1
-            let x = t % cols, y = t / cols
-            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                let (nx, ny) = (x + dx, y + dy)
-                guard nx >= 0, nx < cols, ny >= 0, ny < rows else { continue }
-                let u = ny * cols + nx
-                guard !seen[u], thumb.isFlat(u), maxAbs(thumb.mean(u) - colour) <= tolerance else { continue }
-                seen[u] = true
-                stack.append(u)
-            }
-        }
-        return n
+        let inSlot = Set(slot)
+        let filled = Array(inSlot.union(thumb.tilesFilled(with: colour, tolerance: Float(options.uniformTolerance))))
+        return TileBox.components(of: filled, columns: grid.columns).filter { $0.contains(where: inSlot.contains) }.reduce(0) { $0 + $1.count }
     }
 }

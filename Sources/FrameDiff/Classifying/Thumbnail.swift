@@ -68,19 +68,28 @@ struct Thumbnail: Sendable {
 
     /// The colour most flat tiles share (to 8 levels), or nil when no tile is flat.
     func dominantFill() -> SIMD3<Float>? {
-        var counts: [SIMD3<Int32>: (n: Int, sum: SIMD3<Float>)] = [:]
+        var flat: [SIMD3<Float>] = []
         for (w, word) in flatBits.enumerated() where word != 0 {
             var bits = word
             while bits != 0 {
-                let i = w * 64 + bits.trailingZeroBitCount
+                flat.append(mean(w * 64 + bits.trailingZeroBitCount))
                 bits &= bits - 1
-                let m = mean(i)
-                let key = SIMD3<Int32>(Int32(m.x) / 8, Int32(m.y) / 8, Int32(m.z) / 8)
-                let c = counts[key] ?? (0, .zero)
-                counts[key] = (c.n + 1, c.sum + m)
             }
         }
-        guard let top = counts.values.max(by: { $0.n < $1.n }) else { return nil }
+        return Self.commonestColour(flat, step: 8)
+    }
+
+    /// The mean of the colours in the commonest bin of `step` levels a channel, or nil for none.
+    /// A tie goes to the bin of the higher levels (a dictionary's order changes run to run).
+    static func commonestColour(_ colours: [SIMD3<Float>], step: Float) -> SIMD3<Float>? {
+        var bins: [SIMD3<Int32>: (n: Int, sum: SIMD3<Float>)] = [:]
+        for c in colours {
+            let key = SIMD3<Int32>((c / step).rounded(.down))
+            let old = bins[key] ?? (0, .zero)
+            bins[key] = (old.n + 1, old.sum + c)
+        }
+        guard let top = bins.max(by: { a, b in (a.value.n, a.key.x, a.key.y, a.key.z) < (b.value.n, b.key.x, b.key.y, b.key.z) })?.value
+        else { return nil }
         return top.sum / Float(top.n)
     }
 

@@ -52,12 +52,6 @@ struct TileBox: Sendable, Equatable {
 
     func intersects(_ o: TileBox) -> Bool { !isEmpty && !o.isEmpty && x0 <= o.x1 && o.x0 <= x1 && y0 <= o.y1 && o.y0 <= y1 }
 
-    /// Share of the box that `tiles` fill, after trimming rows and columns along its edges that they
-    /// fill less than `least` of (a toolbar of the same colour around its icons).
-    func solidity(of tiles: [Int], columns cols: Int, edgeTrim least: Double) -> Double {
-        trimmed(to: tiles, columns: cols, edgeTrim: least).solid
-    }
-
     /// The box with rows and columns along its edges that `tiles` fill less than `least` of
     /// trimmed away, and the share of it they fill.
     func trimmed(to tiles: [Int], columns cols: Int, edgeTrim least: Double) -> (box: TileBox, solid: Double) {
