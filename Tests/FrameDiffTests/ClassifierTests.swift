@@ -947,57 +947,6 @@ struct ClassifierTests {
         #expect(!f.contains { $0.kind == .flash && $0.durationMs > 400 }, "\(listed(f))")
     }
 
-    /// A skeleton page: white, the blue header, and six cards in two columns (48x48 slots in
-    /// `slot`'s colour, or textured content, each over two grey or dark title bars).
-    static func skeletonPage(content: Bool) -> PNGImage {
-        var p = PNGImage.filled(SyntheticClip.width, SyntheticClip.height, 255)
-        SyntheticClip.fill(&p, Rect(x: 0, y: 0, w: SyntheticClip.width, h: 24), (33, 99, 201))
-        for (i, card) in skeletonCards.enumerated() {
-            if content { SyntheticClip.texture(&p, card, seed: 3 + i) } else { SyntheticClip.fill(&p, card, (229, 229, 229)) }
-            let bar: (UInt8, UInt8, UInt8) = content ? (40, 40, 40) : (229, 229, 229)
-            SyntheticClip.fill(&p, Rect(x: card.x, y: card.y + 52, w: 40, h: 5), bar)
-            SyntheticClip.fill(&p, Rect(x: card.x, y: card.y + 61, w: 24, h: 5), bar)
-        }
-        return p
-    }
-    static let skeletonCards = [16, 96].flatMap { x in [48, 128, 208].map { y in Rect(x: x, y: y, w: 48, h: 48) } }
-
-    @Test(arguments: [600.0, 1500.0])
-    func aSkeletonPageHeldPastTheFlashLimitIsOneFlashOverItsCards(skeletonMs: Double) throws {
-        // a page load shows a skeleton (grey cards) out of its blank and fills every card on one
-        // frame 0.6-1.5 s later: the blank, then one flash with a region per card (its cards
-        // together fill half their bounding box, and a whole-slot test read it as no slot: a cut)
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 300)
-        clip.hold(Self.skeletonPage(content: false), ms: skeletonMs)
-        clip.hold(Self.skeletonPage(content: true), ms: 400)
-        let f = try clip.findings()
-        #expect(kinds(f) == [.blank, .flash], "\(listed(f))")
-        let flash = try #require(f.first { $0.kind == .flash })
-        #expect(abs(flash.startMs - 700) < 1 && abs(flash.durationMs - skeletonMs) < period, "\(listed(f))")
-        #expect(flash.regions.count == Self.skeletonCards.count, "\(flash.regions)")
-        for card in Self.skeletonCards { #expect(flash.regions.contains { $0.intersection(card) == card }, "\(card) \(flash.regions)") }
-    }
-
-    @Test func aSkeletonsStripShownAndFilledWithItsCardsIsOneOfItsRegions() throws {
-        // a banner placeholder 5 times as long as high (no slot's shape of its own: a text field
-        // filled late stays a cut) shown and filled on the cards' frames is the skeleton's too
-        let strip = Rect(x: 0, y: 288, w: 160, h: 32)
-        var flat = Self.skeletonPage(content: false), filled = Self.skeletonPage(content: true)
-        SyntheticClip.fill(&flat, strip, (229, 229, 229))
-        SyntheticClip.texture(&filled, strip, seed: 9)
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(Self.white, ms: 300)
-        clip.hold(flat, ms: 900)
-        clip.hold(filled, ms: 400)
-        let f = try clip.findings()
-        #expect(kinds(f) == [.blank, .flash], "\(listed(f))")
-        let flash = try #require(f.first { $0.kind == .flash })
-        #expect(flash.regions.count == Self.skeletonCards.count + 1 && flash.regions.contains { $0.intersection(strip) == strip }, "\(flash.regions)")
-    }
-
     @Test func theBlackBesideAFoldedDisplayIsNoSlot() throws {
         // the right half black over the frame's whole height for 1.5 s, then the page back: a
         // display folding and unfolding (posture's), not a slot waiting for its content

@@ -152,8 +152,8 @@ struct TransitionDetector: Detector {
                 // (a cut that fills a slot held flat since an earlier step ends a placeholder's
                 // wait; a page held flat is a blank's, LongBlanks')
                 if !(pages.before.map(slots.isPage) ?? false),
-                   let (flashes, rest) = slots.flash(replacing: d.tiles, at: d.start, window: w, peakRMSE: f.peakRMSE) {
-                    findings += flashes
+                   let (flash, rest) = slots.flash(replacing: d.tiles, at: d.start, window: w, peakRMSE: f.peakRMSE) {
+                    findings.append(flash)
                     if !rest.isEmpty { findings.append(w.finding(.cut, from: d.start, to: d.end, tiles: rest, evidence: d.evidence.listed)) }
                     continue
                 }
