@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import FrameDiff
 
 /// Posture inference's detectors on synthetic tile changes (no codec): the blur cover, the
@@ -45,6 +46,37 @@ struct PostureTrackerTests {
         #expect(events.map(\.kind) == [.close] && events[0].confidence == 0.6 && events[0].source == .inferred)
     }
 
+    /// A page of soft blocks on a 24x40-tile frame at continuous tile coordinates (x, y).
+    static func blocks(_ x: Double, _ y: Double) -> SIMD3<Float> {
+        SIMD3(Float(128 + 70 * sin(x * 0.6) * cos(y * 0.45)), Float(90 + 3 * y), Float(170 - 4 * x))
+    }
+
+    @Test(arguments: [1.0, 0.85, 1.2])
+    func aBlurCoverThatZoomsIsStillACover(scale: Double) {
+        // the system's snapshot shrinks or grows about the centre as it blurs (black around a
+        // shrunken one): still the page before it, blurred, and still a fold's cover
+        var f = Film(grid: TileGrid(storedWidth: 384, storedHeight: 640, tile: 16))
+        let (columns, rows) = (24, 40)
+        let (cx, cy) = (Double(columns - 1) / 2, Double(rows - 1) / 2)
+        f.frame(f.all, complete: true) { t in (Self.blocks(Double(t % columns), Double(t / columns)), 400) }
+        f.still(5)
+        for step in 1...3 {
+            f.frame(f.all) { t in
+                let (x, y) = ((Double(t % columns) - cx) / scale + cx, (Double(t / columns) - cy) / scale + cy)
+                guard x >= 0, y >= 0, x <= Double(columns - 1), y <= Double(rows - 1) else { return (.zero, 0) }
+                // (a blur: the blocks' mean over a tile each way, their detail gone)
+                var sum = SIMD3<Float>()
+                for dy in -1...1 { for dx in -1...1 { sum += Self.blocks(x + Double(dx), y + Double(dy)) } }
+                return (sum / 9, Float(400 / (step * step * 30)))
+            }
+        }
+        f.still(12)
+        for _ in 0..<3 { f.frame(f.all) { t in (Self.blocks(Double(t % columns) + 5, Double(t / columns) * 0.5), 400) } }
+        f.still(6)
+        #expect(f.covers.covers.count == 1, "scale \(scale)")
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close])
+    }
+
     /// The cover's thresholds are PostureInferenceOptions', and they reach the trackers: the same
     /// 600 ms cover is none when covers may last at most 300 ms or must last 700.
     @Test func coverDurationsComeFromThePostureInferenceOptions() {
@@ -86,7 +118,7 @@ struct PostureTrackerTests {
 
     @Test("look-alikes of a cover are not covers",
           arguments: ["fade to black", "dim page fading to black", "dialog over half the page", "blur lifting on the page it hid",
-                      "dip through one flat colour"])
+                      "dip through one flat colour", "skeleton page"])
     func coverLookAlikes(_ which: String) {
         var f = Film()
         f.frame(f.all, complete: true, look: which == "dim page fading to black" ? Self.dim : Self.page)
@@ -111,6 +143,20 @@ struct PostureTrackerTests {
                 // under a blur, but one colour fills the frame (a blank; a blur keeps the colours
                 // apart: holdout/film-24fps.mp4's blank was a `close`)
                 f.frame(f.all) { _ in (SIMD3(130, 120, 140), 0) }
+            case "skeleton page":
+                // a page load's skeleton: flat blocks of two colours near the page's own in a layout
+                // of their own (2x2-tile cards), the detail gone, the brightness kept, lifting on the
+                // loaded page: every test of a cover but the blur (a box blur of the page before
+                // or after explains none of the blocks)
+                guard step == 1 else { continue }
+                for k in 1...3 {
+                    let t = Float(k) / 3
+                    f.frame(f.all) { i in
+                        let card = (i % 8 / 2 + i / 16) % 2 == 0
+                        let block: SIMD3<Float> = card ? SIMD3(118, 112, 132) : SIMD3(146, 128, 148)
+                        return (Self.page(i).mean * (1 - t) + block * t, 400 * (1 - t) * (1 - t))
+                    }
+                }
             case "dialog over half the page":
                 // a dialog's own content keeps half the tiles detailed
                 f.frame(Array(0..<32)) { t in (Self.page(t).mean, 2) }

@@ -276,6 +276,8 @@ public struct AnalysisSetting {
                     "it lifts on a picture this far from the one before (a dismissed dialog or a skeleton returns it)"),
             .double("cover_max_one_colour", \.posture.inference.coverMaxOneColour, .posture, "share", 0...1,
                     "at a cover's deepest frame one flat colour fills at most this share (a blur keeps colours apart; a blank fills the frame)"),
+            .double("cover_max_unblurred", \.posture.inference.coverMaxUnblurred, .posture, "share", 0...1,
+                    "and its tiles are a box blur of the picture before or after it, leaving at most this unexplained (a skeleton page is not)"),
             .double("cover_min_ms", \.posture.inference.coverMinMs, .posture, "ms", 0...600000,
                     "a cover lasts at least this long"),
             .double("cover_max_ms", \.posture.inference.coverMaxMs, .posture, "ms", 0...600000,

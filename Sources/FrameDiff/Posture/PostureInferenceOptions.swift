@@ -56,6 +56,14 @@ public struct PostureInferenceOptions: Sendable {
     /// blur keeps the picture's colours apart (6-40% on the folds), a blank page or a dip through
     /// one colour fills 87-100% (a blank's own `blankFraction` is 0.6).
     public var coverMaxOneColour: Double = 0.6
+    /// ...and its tiles are the picture before it (or the one it lifts on), blurred: regressed on
+    /// a 3x3- or 5x5-tile box blur of it, scaled by 0.8-1.25 (a zooming snapshot), they leave at
+    /// most this unexplained (sqrt(1 − R²), the worst channel; 0.12-0.24 on the fold covers of
+    /// the samples, hard films and ../shared/accuracy and their dimmed, darkened and negated
+    /// copies, 0.19-0.40 zoomed), where a skeleton page cut to after a page (grey boxes in a
+    /// layout of their own: 0.86-0.97) and a dialog over a dimmed page (0.72-0.89) are no blur
+    /// of either.
+    public var coverMaxUnblurred: Double = 0.5
     public var coverDropTo: Double = 0.5
     public var coverBackTo: Double = 0.7
     public var coverMaxMeanShift: Double = 12
