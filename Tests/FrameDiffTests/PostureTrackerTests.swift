@@ -51,7 +51,7 @@ struct PostureTrackerTests {
         SIMD3(Float(128 + 70 * sin(x * 0.6) * cos(y * 0.45)), Float(90 + 3 * y), Float(170 - 4 * x))
     }
 
-    @Test(arguments: [1.0, 0.85, 1.2])
+    @Test(arguments: [1.0, 0.85, 1.2, 1.4])
     func aBlurCoverThatZoomsIsStillACover(scale: Double) {
         // the system's snapshot shrinks or grows about the centre as it blurs (black around a
         // shrunken one): still the page before it, blurred, and still a fold's cover

@@ -147,7 +147,7 @@ struct CoverTracker: Sendable {
 
     /// How little of `picture` a blur of `source` explains: its tile means regressed on a box blur
     /// of `source`'s over 3x3 and over 5x5 tiles (a system cover blurs by a tile or more), with
-    /// `source` scaled about the frame's centre by 0.8-1.25 in steps of 0.025 first (a snapshot
+    /// `source` scaled about the frame's centre by 0.8-1.5 in steps of 0.025 first (a snapshot
     /// that zooms while it blurs), the best of these, sqrt(1 − R²) of the worst channel; a channel flat in
     /// `picture` says nothing, and a picture flat in all three is explained by nothing (1).
     static func unblurred(_ picture: Thumbnail, by source: Thumbnail, columns: Int) -> Double {
@@ -155,7 +155,7 @@ struct CoverTracker: Sendable {
         let rows = picture.count / columns
         var best = 1.0
         // (steps of 0.025: a zoom of 0.95 between steps of 0.1 left 0.57 unexplained, on the step 0.21)
-        for scale in stride(from: 0.8, through: 1.2501, by: 0.025) {
+        for scale in stride(from: 0.8, through: 1.5001, by: 0.025) {
             let scaled = Self.scaled(source, by: scale, columns: columns, rows: rows)
             for radius in [1, 2] {
                 best = min(best, Self.unexplained(picture, byBlurOf: scaled, radius: radius, columns: columns, rows: rows))

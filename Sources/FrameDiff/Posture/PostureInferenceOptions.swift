@@ -57,10 +57,10 @@ public struct PostureInferenceOptions: Sendable {
     /// one colour fills 87-100% (a blank's own `blankFraction` is 0.6).
     public var coverMaxOneColour: Double = 0.6
     /// ...and its tiles are the picture before it (or the one it lifts on), blurred: regressed on
-    /// a 3x3- or 5x5-tile box blur of it, scaled by 0.8-1.25 (a zooming snapshot), they leave at
+    /// a 3x3- or 5x5-tile box blur of it, scaled by 0.8-1.5 (a zooming snapshot), they leave at
     /// most this unexplained (sqrt(1 − R²), the worst channel): the fold covers of the samples,
     /// hard films and ../shared/accuracy and their dimmed, darkened and negated copies 0.12-0.24,
-    /// the 17 of a review's 19 fold covers kept (blur sigma 32-64 px, scrims, zooms of 0.8-1.25, shifts of
+    /// a review's 19 fold covers (blur sigma 32-64 px, scrims, zooms of 0.9-1.4, shifts of
     /// 24-60 px, crossfades of the old layout's blur into the new's) 0.12-0.65; skeleton pages
     /// 0.86-0.99, a low-detail onboarding page 0.99, a frosted sheet over 85% of the screen 0.75.
     public var coverMaxUnblurred: Double = 0.7
