@@ -71,14 +71,17 @@ struct CoverTracker: Sendable {
     private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double, on picture: Thumbnail, share: Double) {
         let left = deepest.share / max(start.baseline, 0.001)
         let changed = picture.distance(to: baselinePicture)
-        let unblurred = min(Self.unblurred(deepestPicture, by: baselinePicture, columns: columns),
-                            Self.unblurred(deepestPicture, by: picture, columns: columns))
+        let others = left <= options.coverMaxDetailLeft && deepest.shift <= options.coverMaxShift &&
+            dimmed <= options.coverMaxLevelChange && changed >= options.coverMinChange && oneColour <= options.coverMaxOneColour
+        // (the fits cost 30-90 ms on a 1206x2622 frame: only for a cover the cheaper tests passed,
+        // or to show them)
+        let unblurred = others || debugClassifier
+            ? min(Self.unblurred(deepestPicture, by: baselinePicture, columns: columns),
+                  Self.unblurred(deepestPicture, by: picture, columns: columns)) : 1
         if debugClassifier {
             debugLine("cover \(start.ms)-\(endMs) detail left \(left) shift \(deepest.shift) brightness moved \(dimmed) lifted on \(changed) one colour \(oneColour) unblurred \(unblurred)")
         }
-        if left <= options.coverMaxDetailLeft, deepest.shift <= options.coverMaxShift,
-           dimmed <= options.coverMaxLevelChange, changed >= options.coverMinChange, oneColour <= options.coverMaxOneColour,
-           unblurred <= options.coverMaxUnblurred {
+        if others, unblurred <= options.coverMaxUnblurred {
             covers.append(Cover(startMs: start.ms, endMs: endMs, detailLeft: left, shift: deepest.shift))
         }
         coverStart = nil
