@@ -57,9 +57,8 @@ struct CoverTracker: Sendable {
     private var dimmed = 0.0
     /// Share of the tiles that one flat colour fills at the deepest frame.
     private var oneColour = 0.0
-    /// The deepest frame, and the tile columns of the frame (to blur the pictures it is compared with).
+    /// The deepest frame (to compare with blurs of the pictures around the cover).
     private var deepestPicture = Thumbnail(tiles: 0)
-    private var columns = 1
 
     private var last: (ms: Double, share: Double, picture: Thumbnail)?
 
@@ -68,7 +67,7 @@ struct CoverTracker: Sendable {
     /// Ends the cover that began at `start` on `picture`, the one it lifted to (with detail in
     /// `share` of its tiles), which is then the picture the next cover is measured against: in a
     /// change-driven VFR film the frame after a held gap may already start the next one.
-    private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double, on picture: Thumbnail, share: Double) {
+    private mutating func close(_ start: (ms: Double, baseline: Double), at endMs: Double, on picture: Thumbnail, share: Double, columns: Int) {
         let left = deepest.share / max(start.baseline, 0.001)
         let changed = picture.distance(to: baselinePicture)
         let others = left <= options.coverMaxDetailLeft && deepest.shift <= options.coverMaxShift &&
@@ -97,7 +96,6 @@ struct CoverTracker: Sendable {
         let broad = options.broad(m.changes.count, of: tiles)
         defer { last = (m.ptsMs, share, board.picture) }
         if m.complete {
-            columns = max(1, board.grid.columns)
             // a new picture: its detail is the baseline
             (baseline, baselinePicture, coverStart, endingFromMs, runStartMs) = (share, board.picture, nil, nil, nil)
             return
@@ -106,7 +104,7 @@ struct CoverTracker: Sendable {
         // the last frame was a still picture.
         if let last, m.ptsMs - last.ms >= options.heldMs {
             if let start = coverStart, endingFromMs != nil {
-                close(start, at: last.ms, on: last.picture, share: last.share)
+                close(start, at: last.ms, on: last.picture, share: last.share, columns: board.grid.columns)
             } else if coverStart == nil {
                 (baseline, baselinePicture) = (last.share, last.picture)
             }
@@ -118,7 +116,7 @@ struct CoverTracker: Sendable {
             if let from = endingFromMs {
                 // the cover lifts with the last frame of the change that brought the detail back
                 if !broad || m.ptsMs - from > options.coverEndWithinMs {
-                    close(start, at: m.ptsMs, on: board.picture, share: share)
+                    close(start, at: m.ptsMs, on: board.picture, share: share, columns: board.grid.columns)
                 }
             } else if share >= options.coverBackTo * start.baseline {
                 if m.ptsMs - start.ms >= options.coverMinMs { endingFromMs = m.ptsMs } else { coverStart = nil }
@@ -159,31 +157,36 @@ struct CoverTracker: Sendable {
         var best = 1.0
         // (steps of 0.025: a zoom of 0.95 between steps of 0.1 left 0.57 unexplained, on the step 0.21)
         for scale in stride(from: 0.8, through: 1.5001, by: 0.025) {
-            let scaled = Self.scaled(source, by: scale, columns: columns, rows: rows)
+            let sums = BoxSums(Self.scaled(source, by: scale, columns: columns, rows: rows), columns: columns, rows: rows)
             for radius in [1, 2] {
-                best = min(best, Self.unexplained(picture, byBlurOf: scaled, radius: radius, columns: columns, rows: rows))
+                best = min(best, Self.unexplained(picture, byBlurOf: sums, radius: radius))
             }
         }
         return best
     }
 
+    /// Where the centre of tile `t` of `n` comes from in a picture scaled by `scale` about the
+    /// middle (clamped to the outer tile centres), or nil when any of the tile's source lies
+    /// outside the frame (what shows around a shrunken snapshot is the system's, not the
+    /// picture's: a tile half on it, kept, took a heavily blurred cover zoomed by 0.9 on a black
+    /// ground from 0.14 to 0.74).
+    private static func source(of t: Int, in n: Int, scale: Double) -> Double? {
+        let c = Double(n - 1) / 2
+        func back(_ x: Double) -> Double { (x - c) / scale + c }
+        guard back(Double(t) - 0.5) >= -0.5, back(Double(t) + 0.5) <= Double(n) - 0.5 else { return nil }
+        return min(max(back(Double(t)), 0), Double(n - 1))
+    }
+
     /// The tile means of `source` scaled by `scale` about the frame's centre (bilinear between
-    /// tile centres), nil where any of a tile's source lies outside the frame (what shows around
-    /// a shrunken snapshot is the system's, not the picture's: a tile half on it, kept, took a
-    /// heavily blurred cover zoomed by 0.9 on a black ground from 0.14 to 0.74).
+    /// tile centres), nil where a tile's source leaves the frame (`source(of:in:scale:)`).
     private static func scaled(_ source: Thumbnail, by scale: Double, columns: Int, rows: Int) -> [SIMD3<Float>?] {
-        let (cx, cy) = (Double(columns - 1) / 2, Double(rows - 1) / 2)
         var out = [SIMD3<Float>?](repeating: nil, count: columns * rows)
         for ty in 0..<rows {
-            let sy = (Double(ty) - cy) / scale + cy
-            guard (Double(ty) - 0.5 - cy) / scale + cy >= -0.5, (Double(ty) + 0.5 - cy) / scale + cy <= Double(rows) - 0.5 else { continue }
-            let cy = min(max(sy, 0), Double(rows - 1))
-            let y0 = Int(cy), y1 = min(y0 + 1, rows - 1), fy = Float(cy - Double(y0))
+            guard let sy = Self.source(of: ty, in: rows, scale: scale) else { continue }
+            let y0 = Int(sy), y1 = min(y0 + 1, rows - 1), fy = Float(sy - Double(y0))
             for tx in 0..<columns {
-                let sx = (Double(tx) - cx) / scale + cx
-                guard (Double(tx) - 0.5 - cx) / scale + cx >= -0.5, (Double(tx) + 0.5 - cx) / scale + cx <= Double(columns) - 0.5 else { continue }
-                let cx = min(max(sx, 0), Double(columns - 1))
-                let x0 = Int(cx), x1 = min(x0 + 1, columns - 1), fx = Float(cx - Double(x0))
+                guard let sx = Self.source(of: tx, in: columns, scale: scale) else { continue }
+                let x0 = Int(sx), x1 = min(x0 + 1, columns - 1), fx = Float(sx - Double(x0))
                 let top = source.mean(y0 * columns + x0) * (1 - fx) + source.mean(y0 * columns + x1) * fx
                 let bottom = source.mean(y1 * columns + x0) * (1 - fx) + source.mean(y1 * columns + x1) * fx
                 out[ty * columns + tx] = top * (1 - fy) + bottom * fy
@@ -192,37 +195,60 @@ struct CoverTracker: Sendable {
         return out
     }
 
-    /// sqrt(1 − R²) of `picture`'s tile means regressed on a box blur of `means` over
-    /// (2·radius+1)² tiles (where `means` has a value: over half of the frame's tiles), the worst
-    /// channel with a level of spread or more in `picture`; 1 when none has.
-    private static func unexplained(_ picture: Thumbnail, byBlurOf means: [SIMD3<Float>?], radius: Int, columns: Int, rows: Int) -> Double {
-        var sums = [(x: Double, y: Double, xx: Double, yy: Double, xy: Double)](repeating: (0, 0, 0, 0, 0), count: 3)
+    /// Summed-area tables of a tile picture's known means and of how many are known, so a box
+    /// blur of any radius costs four reads a tile.
+    private struct BoxSums {
+        let columns: Int, rows: Int
+        let known: [Bool]
+        private var sum: [SIMD3<Double>], count: [Int]
+
+        init(_ means: [SIMD3<Float>?], columns: Int, rows: Int) {
+            (self.columns, self.rows) = (columns, rows)
+            known = means.map { $0 != nil }
+            let w = columns + 1
+            sum = [SIMD3<Double>](repeating: .zero, count: w * (rows + 1))
+            count = [Int](repeating: 0, count: w * (rows + 1))
+            for y in 0..<rows {
+                for x in 0..<columns {
+                    let m = means[y * columns + x].map { SIMD3<Double>(Double($0.x), Double($0.y), Double($0.z)) }
+                    let (i, up, left, diag) = ((y + 1) * w + x + 1, y * w + x + 1, (y + 1) * w + x, y * w + x)
+                    sum[i] = (m ?? .zero) + sum[up] + sum[left] - sum[diag]
+                    count[i] = (m == nil ? 0 : 1) + count[up] + count[left] - count[diag]
+                }
+            }
+        }
+
+        /// The mean of the known tiles within `radius` of tile (x, y).
+        func blurred(_ x: Int, _ y: Int, radius: Int) -> SIMD3<Double> {
+            let w = columns + 1
+            let (x0, x1, y0, y1) = (max(0, x - radius), min(columns, x + radius + 1), max(0, y - radius), min(rows, y + radius + 1))
+            let s = sum[y1 * w + x1] - sum[y0 * w + x1] - sum[y1 * w + x0] + sum[y0 * w + x0]
+            let n = count[y1 * w + x1] - count[y0 * w + x1] - count[y1 * w + x0] + count[y0 * w + x0]
+            return s / Double(max(n, 1))
+        }
+    }
+
+    /// sqrt(1 − R²) of `picture`'s tile means regressed on the blur of `sums` over
+    /// (2·radius+1)² tiles, where the blurred picture is known (over half of the frame's tiles),
+    /// the worst channel with a level of spread or more in `picture`; 1 when none has.
+    private static func unexplained(_ picture: Thumbnail, byBlurOf sums: BoxSums, radius: Int) -> Double {
+        var x = SIMD3<Double>(), y = x, xx = x, yy = x, xy = x
         var n = 0.0
-        for ty in 0..<rows {
-            for tx in 0..<columns where means[ty * columns + tx] != nil {
-                var sum = SIMD3<Float>(), k: Float = 0
-                for ny in max(0, ty - radius)...min(rows - 1, ty + radius) {
-                    for nx in max(0, tx - radius)...min(columns - 1, tx + radius) {
-                        guard let m = means[ny * columns + nx] else { continue }
-                        sum += m
-                        k += 1
-                    }
-                }
-                let blurred = sum / k, value = picture.mean(ty * columns + tx)
-                for c in 0..<3 {
-                    let (x, y) = (Double(blurred[c]), Double(value[c]))
-                    sums[c] = (sums[c].x + x, sums[c].y + y, sums[c].xx + x * x, sums[c].yy + y * y, sums[c].xy + x * y)
-                }
+        for ty in 0..<sums.rows {
+            for tx in 0..<sums.columns where sums.known[ty * sums.columns + tx] {
+                let b = sums.blurred(tx, ty, radius: radius), m = picture.mean(ty * sums.columns + tx)
+                let v = SIMD3<Double>(Double(m.x), Double(m.y), Double(m.z))
+                (x, y, xx, yy, xy) = (x + b, y + v, xx + b * b, yy + v * v, xy + b * v)
                 n += 1
             }
         }
-        guard 2 * n > Double(rows * columns) else { return 1 }
+        guard 2 * n > Double(sums.rows * sums.columns) else { return 1 }
+        let (mx, my) = (x / n, y / n)
+        let (vx, vy, cxy) = (xx / n - mx * mx, yy / n - my * my, xy / n - mx * my)
         var worst: Double?
-        for s in sums {
-            let vx = s.xx / n - (s.x / n) * (s.x / n), vy = s.yy / n - (s.y / n) * (s.y / n), cxy = s.xy / n - (s.x / n) * (s.y / n)
-            // (a channel with under a level of spread in the picture says nothing)
-            guard vy > 1 else { continue }
-            let r2 = vx > 0 ? min(1, cxy * cxy / (vx * vy)) : 0
+        // (a channel with under a level of spread in the picture says nothing)
+        for c in 0..<3 where vy[c] > 1 {
+            let r2 = vx[c] > 0 ? min(1, cxy[c] * cxy[c] / (vx[c] * vy[c])) : 0
             worst = max(worst ?? 0, (1 - r2).squareRoot())
         }
         return worst ?? 1
