@@ -61,7 +61,7 @@ func refuseOutputs(_ outputs: [String?], overwriting inputs: [String]) throws {
     for case let out? in outputs where out != "-" {
         if let i = id(out), read.contains(i) { throw WriteError(path: out, cause: "it is one of the files being read; name another") }
         // (a report is never written over a recording, even one not being read)
-        if id(out) != nil, hasFilmSignature(out) { throw WriteError(path: out, cause: "it is a film; name another file") }
+        if id(out) != nil, isFootage(out) { throw WriteError(path: out, cause: "it is a film or a frame of one; name another file") }
     }
 }
 

@@ -38,9 +38,10 @@ struct FramesCommand: Command {
     }
 
     func run() throws -> Int32 {
-        // the pictures are made aside and moved into --out together (no half folder on failure)
-        let parent = (URL(fileURLWithPath: out).standardizedFileURL.deletingLastPathComponent().path)
-        let staging = (parent as NSString).appendingPathComponent(".framediff-frames-\(getpid())")
+        // (a user's folder, or a film that is a folder of PNG frames, is refused before any work)
+        try OutputFile.claimFramesFolder(out)
+        // the pictures are made aside, inside --out, and moved in together (no half folder on failure)
+        let staging = (out as NSString).appendingPathComponent(".framediff-frames-\(getpid())")
         do { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) } catch {
             throw WriteError(path: out, cause: "cannot create the folder")
         }
@@ -51,12 +52,22 @@ struct FramesCommand: Command {
                 throw WriteError(path: out, cause: e.cause)
             }
         }
+        // frames whose times round to the same ms (a VFR film's repeated timestamp) keep a name
+        // each; a frame around two moments is written once
+        // (a frame is known by its number when decoding began at the start, else by its time)
+        var used = Set<String>(), named = Set<String>()
+        func name(_ ptsMs: Double, index: Int?) -> String? {
+            guard named.insert("\(index ?? -1) \(ptsMs)").inserted else { return nil }
+            let base = String(format: "%06d", Int(ptsMs.rounded()))
+            var name = base + ".png", n = 1
+            while !used.insert(name).inserted { n += 1; name = "\(base)-\(n).png" }
+            return name
+        }
         var lines = ""
         for ms in moments {
             let frames = try framesAround(film, atMs: ms, around: around, scan: scan)
             for f in frames {
-                let name = String(format: "%06d.png", Int(f.ptsMs.rounded()))
-                try save(f.image, name)
+                if let name = name(f.ptsMs, index: f.index) { try save(f.image, name) }
             }
             // the frame on screen at the moment: the last one shown at or before it
             let moment = frames.lastIndex { $0.ptsMs <= ms } ?? 0

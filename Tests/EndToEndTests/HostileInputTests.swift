@@ -95,6 +95,53 @@ struct HostileInputTests {
         #expect(FileManager.default.fileExists(atPath: report + "/.framediff-report"))
     }
 
+    /// A report folder the user added to, or a folder of the user's that only looks like a report
+    /// (an index.html beside an empty folder), is the user's: the marker or an index.html alone
+    /// made either one replaceable, and the user's files went with it.
+    @Test func aReportFolderTheUserAddedToIsTheUsers() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let report = dir.appendingPathComponent("report").path
+        #expect(try Harness.run([Self.film, "--format", "html", "--out", report]).code == 0)
+        try "keep".write(toFile: report + "/notes.txt", atomically: true, encoding: .utf8)
+        let look = dir.appendingPathComponent("look").path
+        try FileManager.default.createDirectory(atPath: look + "/photos", withIntermediateDirectories: true)
+        try "x".write(toFile: look + "/index.html", atomically: true, encoding: .utf8)
+        for out in [report, look] {
+            for args in [[Self.film, "--format", "html", "--out", out], [Self.film, Self.film, "--format", "html", "--out", out]] {
+                let r = try Harness.run(args)
+                #expect(r.code == 2 && r.stderr.contains("the folder holds other files"), "\(args): \(r.stderr)")
+            }
+        }
+        #expect(try String(contentsOfFile: report + "/notes.txt", encoding: .utf8) == "keep")
+        #expect(FileManager.default.fileExists(atPath: look + "/photos"))
+    }
+
+    /// `frames --out` writes only into a new or empty folder or one it wrote: a user's folder (an
+    /// ffmpeg extraction named like its frames) and a film that is a folder of PNG frames keep
+    /// their files; recordings without a signature (FLV, raw H.264) and PNG frames are never a
+    /// report's `--out`.
+    @Test func framesAndReportsNeverWriteOverFootage() throws {
+        let (dir, done) = try scratch()
+        defer { done() }
+        let mine = dir.appendingPathComponent("mine").path
+        try FileManager.default.createDirectory(atPath: mine, withIntermediateDirectories: true)
+        try "mine".write(toFile: mine + "/000100.png", atomically: true, encoding: .utf8)
+        let r = try Harness.run(["frames", Self.film, "--at", "100", "--out", mine])
+        #expect(r.code == 2 && r.stderr.contains("holds other files"), "\(r.stderr)")
+        #expect(try String(contentsOfFile: mine + "/000100.png", encoding: .utf8) == "mine")
+        let own = dir.appendingPathComponent("frames").path
+        for at in ["100", "300"] { #expect(try Harness.run(["frames", Self.film, "--at", at, "--out", own]).code == 0, "a folder frames wrote takes more") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: own).contains("contact-sheet-300.png"))
+        for name in ["old.flv", "raw.h264", "000033.png"] {
+            let path = dir.appendingPathComponent(name).path
+            try "footage".write(toFile: path, atomically: true, encoding: .utf8)
+            let w = try Harness.run([Self.film, "--format", "json", "--out", path])
+            #expect(w.code == 2 && w.stderr.contains("it is a film or a frame of one"), "\(name): \(w.stderr)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "footage")
+        }
+    }
+
     // MARK: stalls and folders
 
     @Test func aFilmThatYieldsNothingIsAnErrorNotAHang() throws {

@@ -190,6 +190,14 @@ func looksLikeFilm(_ path: String, sniff: Bool = true) -> Bool {
     return hasFilmSignature(path)
 }
 
+/// Whether an existing file is footage a report must never be written over: a film by its bytes
+/// or by its extension (FLV, MPEG-PS, Ogg, WMV and raw H.264/HEVC streams have no signature
+/// `hasFilmSignature` knows), or a PNG (a frame of a film that is a folder of PNG frames).
+public func isFootage(_ path: String) -> Bool {
+    let ext = (path as NSString).pathExtension.lowercased()
+    return ext == "png" || filmExtensions.contains(ext) || hasFilmSignature(path)
+}
+
 /// Whether a regular file starts like a film container (MP4/MOV, Matroska, GIF, AVI, MPEG-TS).
 public func hasFilmSignature(_ path: String) -> Bool {
     guard let h = FileHandle(forReadingAtPath: path) else { return false }

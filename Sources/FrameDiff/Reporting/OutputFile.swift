@@ -178,19 +178,46 @@ public enum OutputFile {
         }
     }
 
-    /// Whether a folder may be replaced by a report: empty, marked by framediff, or (a report of an
-    /// earlier version, before the marker) holding only index.html, img/ and report folders.
+    /// Makes `path` a folder `frames --out` may write into (`isFramesFolder`): created when
+    /// missing, refused when it is a file or a folder of anything else; marks it.
+    public static func claimFramesFolder(_ path: String) throws {
+        var found = try kind(of: path)
+        if case .link(let resolved) = found { found = try kind(of: resolved) }
+        guard found == .missing || found == .directory else {
+            throw WriteError(path: path, cause: "a file of that name is in the way")
+        }
+        if found == .directory, !isFramesFolder(path) {
+            throw WriteError(path: path, cause: "the folder holds other files; name a new folder or one frames wrote")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Data().write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(folderMarker)))
+        } catch {
+            throw WriteError(path: path, cause: "cannot create the folder")
+        }
+    }
+
+    /// Whether a folder may be replaced by a report: empty, or holding only what framediff's reports
+    /// hold (its marker, index.html, img/ and the report folders of a report of several films), with
+    /// the marker or an index.html (a report of an earlier version, before the marker). A file or a
+    /// folder of anything else (notes added to a report folder, a user's empty `photos/`) makes it
+    /// the user's: the marker alone does not.
     static func isReportFolder(_ path: String) -> Bool {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
-        if items.isEmpty || items.contains(folderMarker) { return true }
-        guard items.contains("index.html") else { return false }
+        return items.isEmpty || holdsOnlyReport(path, items)
+    }
+
+    private static func holdsOnlyReport(_ path: String, _ items: [String]) -> Bool {
+        guard items.contains(folderMarker) || items.contains("index.html") else { return false }
         return items.allSatisfy { name in
             let sub = (path as NSString).appendingPathComponent(name)
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sub, isDirectory: &isDir) else { return false }
-            if name == "index.html" { return !isDir.boolValue }
+            if name == folderMarker || name == "index.html" { return !isDir.boolValue }
             if name == "img" { return isDir.boolValue && isPictureFolder(sub) }
-            return isDir.boolValue && isReportFolder(sub)
+            // (a film's report inside a report of several: itself a report, never an empty folder)
+            guard isDir.boolValue, let inner = try? FileManager.default.contentsOfDirectory(atPath: sub) else { return false }
+            return holdsOnlyReport(sub, inner)
         }
     }
 
@@ -199,6 +226,21 @@ public enum OutputFile {
         let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return items.allSatisfy { n in
             (n.hasPrefix("frame-") || n.hasPrefix("heat-")) && n.hasSuffix(".png") || n.hasPrefix("clip-") && n.hasSuffix(".webp")
+        }
+    }
+
+    /// Whether `frames --out` may write into a folder: missing, empty, or one it wrote before (its
+    /// marker, and only frames named by their time and contact sheets beside it). A user's folder,
+    /// or a film that is a folder of PNG frames, is never written into.
+    public static func isFramesFolder(_ path: String) -> Bool {
+        guard let items = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        guard !items.isEmpty else { return true }
+        guard items.contains(folderMarker) else { return false }
+        return items.allSatisfy { name in
+            var isDir: ObjCBool = false
+            let sub = (path as NSString).appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: sub, isDirectory: &isDir), !isDir.boolValue else { return false }
+            return name == folderMarker || name.hasSuffix(".png") && (name.hasPrefix("contact-sheet-") || name.first?.isNumber == true)
         }
     }
 
