@@ -17,6 +17,7 @@ int fd_clip_write(const char *path, const uint8_t *const *rgb, const ptrdiff_t *
     AVCodecContext *ctx = NULL;
     AVFrame *frame = NULL;
     AVPacket *pkt = NULL;
+    fd_log_install();
     int ret = avformat_alloc_output_context2(&oc, NULL, "webp", path), result = -1;
     if (ret < 0 || !oc) { fd_set_error(err, errlen, "cannot make a WebP file", ret); goto done; }
     AVStream *st = avformat_new_stream(oc, NULL);

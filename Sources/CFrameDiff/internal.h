@@ -69,6 +69,10 @@ struct fd_video {
 };
 
 void fd_set_error(char *err, size_t errlen, const char *what, int averr);
+// FFmpeg's log goes through framediff's handler (errors only) from the first use of any of its
+// libraries: an HTML report of a PNG-folder film encodes clips without opening a film, and the
+// WebP encoder's notice went to stderr past --quiet.
+void fd_log_install(void);
 
 
 

@@ -145,6 +145,20 @@ static struct timespec deadline_after(int ms) {
 // the frame or refused packet it is asked for takes it, so it is counted once.
 static int take_decoder_log(fd_video *v) { return __atomic_exchange_n(&v->decode_logged, 0, __ATOMIC_RELAXED); }
 
+// How far apart frames without a timestamp are, in the stream's time base: a raw H.264 or HEVC
+// stream (`adb screenrecord --output-format=h264`) carries none, and one tick of its 1/1200000
+// base put 60 frames of a 2-s film inside 0.05 ms. As ffmpeg times them: one frame of the
+// stream's rate (the SPS's timing, else the demuxer's 25 fps).
+static int64_t frame_step(const fd_video *v) {
+    const AVStream *st = v->fmt->streams[v->stream];
+    AVRational rate = st->avg_frame_rate;
+    if (rate.num <= 0 || rate.den <= 0) rate = st->r_frame_rate;
+    if (rate.num <= 0 || rate.den <= 0) rate = v->dec->framerate;
+    if (rate.num <= 0 || rate.den <= 0) rate = (AVRational){25, 1};
+    int64_t step = av_rescale_q(1, av_inv_q(rate), v->tb);
+    return step > 0 ? step : 1;
+}
+
 // Decodes the next frame into `out`: 1 a frame, 0 the end, -1 an error.
 static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
     for (;;) {
@@ -162,7 +176,7 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
             }
             int64_t ts = out->best_effort_timestamp;
             if (ts == AV_NOPTS_VALUE) ts = out->pts;
-            if (ts == AV_NOPTS_VALUE) ts = v->last_ts == AV_NOPTS_VALUE ? 0 : v->last_ts + 1;
+            if (ts == AV_NOPTS_VALUE) ts = v->last_ts == AV_NOPTS_VALUE ? 0 : v->last_ts + frame_step(v);
             if (v->last_ts != AV_NOPTS_VALUE && ts < v->last_ts) {
                 // a player would show these frames out of order and every duration after them
                 // would be wrong: the film is refused rather than reported with negative times
@@ -543,9 +557,13 @@ static void install_log(void) {
     av_log_set_callback(on_log);
 }
 
-fd_video *fd_video_open(const char *path, int threads, int stall_ms, double seek_ms, char *err, size_t errlen) {
+void fd_log_install(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, install_log);
+}
+
+fd_video *fd_video_open(const char *path, int threads, int stall_ms, double seek_ms, char *err, size_t errlen) {
+    fd_log_install();
     fd_video *v = av_mallocz(sizeof *v);
     if (!v) { fd_set_error(err, errlen, "out of memory", 0); return NULL; }
     v->path = av_strdup(path);

@@ -40,6 +40,20 @@ struct HTMLReportTests {
         }
     }
 
+    /// A film that is a folder of PNG frames opens no video, and FFmpeg's log handler was installed
+    /// only when one was opened: the WebP clip encoder's notice reached stderr past --quiet.
+    @Test(.enabled(if: FFmpegTool.available, "needs the ffmpeg tool (scripts/test installs it)"))
+    func quietMeansQuietForAFolderOfFrames() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let frames = dir.appendingPathComponent("film").path
+        _ = try FFmpegTool.extract(Harness.path("samples/laptop-inner.mp4"), into: frames)
+        let r = try Harness.run([frames, "--format", "html", "--out", dir.appendingPathComponent("report").path, "--quiet"])
+        #expect(r.code == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        let clips = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("report/img").path).filter { $0.hasSuffix(".webp") }
+        #expect(!clips.isEmpty, "the report has clips, so the encoder ran")
+    }
+
     @Test func severalFilmsGetAnIndex() throws {
         let dir = try write(["samples/laptop-inner.mp4", "samples/rotated-90.mp4"])
         defer { try? FileManager.default.removeItem(at: dir) }

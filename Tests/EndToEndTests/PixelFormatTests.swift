@@ -41,4 +41,24 @@ struct PixelFormatTests {
             #expect(abs(got - want) <= max(0.01 * want, 0.0005), "\(pixfmt) \(codec): frame \(frame): rank \(got), compare \(want)")
         }
     }
+
+    /// A raw H.264 or HEVC stream (`adb screenrecord --output-format=h264`) has no timestamps: its
+    /// frames are timed as ffmpeg times them, one frame of the stream's rate apart (they were one
+    /// tick of a 1/1200000 base apart: a 2-s film lasted 0.05 ms).
+    @Test("a raw stream's frames are timed by its rate", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool (scripts/test installs it)"),
+          arguments: ["h264", "hevc"])
+    func rawStream(_ ext: String) throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("screen.\(ext)").path
+        try FFmpegTool.make(["-f", "lavfi", "-i", "testsrc2=s=64x48:r=30:d=2", "-c:v", ext == "h264" ? "libx264" : "libx265", film])
+        let rank = try Harness.run(["rank", film, "--format", "json", "--top", "100"])
+        #expect(rank.code == 0, "\(rank.stderr)")
+        let deltas = try #require(Harness.json(rank.stdout)["deltas"] as? [[String: Any]])
+        #expect(deltas.count >= 50)
+        for d in deltas {
+            let frame = try #require(d["frame"] as? Int), ms = try #require(d["pts_ms"] as? Double)
+            #expect(abs(ms - Double(frame) * 1000 / 30) < 0.01, "frame \(frame) at \(ms) ms")
+        }
+    }
 }

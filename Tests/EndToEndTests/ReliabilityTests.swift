@@ -101,6 +101,30 @@ struct ReliabilityTests {
         #expect(gate.code == 2 && gate.stdout.contains("read short"), "\(gate.stdout)")
         let intact = try Harness.json(try Harness.run(["samples/odd-size-444.mkv", "--format", "json"]).stdout)
         #expect((intact["video"] as? [String: Any])?["read_short"] as? Bool == false)
+        // rank says it too (it exited 0 in silence): a warning, and the fields in its JSON
+        let rank = try Harness.run(["rank", cut, "--format", "json"])
+        #expect(rank.code == 0 && rank.stderr.contains("read short"), "\(rank.stderr)")
+        let ranked = try Harness.json(rank.stdout)
+        #expect(ranked["read_short"] as? Bool == true && (ranked["read_short_cause"] as? String)?.contains("read short") == true)
+        #expect(try Harness.json(try Harness.run(["rank", "samples/odd-size-444.mkv", "--format", "json"]).stdout)["read_short"] == nil)
+    }
+
+    /// A moment before the first frame a damaged film decodes shows no frame: an error, not the
+    /// frames a second later under the moment's name.
+    @Test func framesBeforeADamagedStartAreAnError() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Harness.path("samples/laptop-inner.mp4"))))
+        // (the first keyframe's slice data, past the header boxes: the frames up to the next keyframe are lost)
+        let mdat = try #require((0..<(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual("mdat".utf8) })
+        for i in (mdat + 200)..<(mdat + 2200) { bytes[i] = UInt8(truncatingIfNeeded: i &* 2654435761 >> 7) }
+        let film = dir.appendingPathComponent("damaged.mp4").path
+        try Data(bytes).write(to: URL(fileURLWithPath: film))
+        let first = try #require((try Harness.json(try Harness.run(["rank", film, "--format", "json", "--quiet"]).stdout)["deltas"] as? [[String: Any]])?
+            .compactMap { $0["pts_ms"] as? Double }.min())
+        try #require(first > 100, "the damage took the film's first frames (first delta at \(first) ms)")
+        let r = try Harness.run(["frames", film, "--at", "0", "--out", dir.appendingPathComponent("f").path])
+        #expect(r.code == 2 && r.stderr.contains("no frame at 0 ms: the first frame decoded is at"), "\(r.stderr)")
     }
 
     @Test func aPNGDeclaringAHugePictureIsRefusedCheaply() throws {

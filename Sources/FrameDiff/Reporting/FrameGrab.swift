@@ -69,6 +69,12 @@ private func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanO
         if ring.count > around + 1 { ring.removeFirst() }
         return true
     }
+    // a moment before the first frame decoded from the film's start (a damaged start) shows no
+    // frame: an error, not the frames of a second later under the moment's name
+    if seekMs == nil, let first = firstMs, first > atMs {
+        throw FilmError.unreadable(path: path, cause: "no frame at \(JSON.format(atMs, decimals: 3)) ms: the first frame decoded is at "
+                                   + "\(JSON.format(first, decimals: 3)) ms")
+    }
     // a moment past the film's end is an error, not the last frames
     guard let m = moment ?? ring.last.flatMap({ atMs <= $0.ptsMs + 1000 ? $0.index : nil }) else {
         throw FilmError.unreadable(path: path, cause: "no frame at \(JSON.format(atMs, decimals: 3)) ms: the film ends at "

@@ -59,13 +59,16 @@ public struct Ranking: Sendable {
 
     public func json(top: Int?) -> JSON {
         let kept = top.map { Array(deltas.prefix($0)) } ?? deltas
-        return .object([("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string)), ("film", .string(film)),
-                        ("deltas", .array(kept.map(\.json)))])
+        // (a film read short says so, as the main job's report does; a whole one carries no such field)
+        let short: [(String, JSON)] = info.readShort ? [("read_short", .bool(true)), ("read_short_cause", .string(info.shortfall ?? "read short"))] : []
+        return .object([("schema", .string("framediff/1")), ("tool", .string(FrameDiffVersion.string)), ("film", .string(film))] + short
+                        + [("deltas", .array(kept.map(\.json)))])
     }
 
     public func text(top: Int?) -> String {
         let kept = top.map { Array(deltas.prefix($0)) } ?? deltas
         var out = "\(film): \(info.frames) frames, \(info.width)x\(info.height) \(info.codec), largest deltas first\n"
+        if let short = info.shortfall { out += "  \(short)\n" }
         out += " frame      pts_ms      rmse\n"
         for d in kept {
             out += pad(String(d.frame), 6) + pad(JSON.format(d.ptsMs, decimals: 3), 12) + "  "
