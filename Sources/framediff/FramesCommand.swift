@@ -38,8 +38,17 @@ struct FramesCommand: Command {
     }
 
     func run() throws -> Int32 {
-        // (a user's folder, or a film that is a folder of PNG frames, is refused before any work)
+        // (a user's folder, or a film that is a folder of PNG frames, is refused before any work;
+        // a folder made for this run goes again when it fails)
+        let made = !FileManager.default.fileExists(atPath: out)
         try OutputFile.claimFramesFolder(out)
+        do { return try write() } catch {
+            if made { try? FileManager.default.removeItem(atPath: out) }
+            throw error
+        }
+    }
+
+    private func write() throws -> Int32 {
         // the pictures are made aside, inside --out, and moved in together (no half folder on failure)
         let staging = (out as NSString).appendingPathComponent(".framediff-frames-\(getpid())")
         do { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) } catch {
