@@ -57,7 +57,7 @@ struct AnalyzeCommand: Command {
                 if let stats {
                     try emit(([FrameStats.csvHeader] + rows).joined(separator: "\n") + "\n", to: stats)
                 }
-                if let short = report.video.shortfall, !quiet { Console.err("framediff: warning: \(film): \(short)\n") }
+                if let short = report.video.shortfall, !quiet { Console.err("framediff: warning: \(oneLine(film)): \(short)\n") }
                 if report.video.corruptPackets > 0 && !quiet {
                     Console.err("framediff: note: \(film): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
                 }
@@ -69,7 +69,7 @@ struct AnalyzeCommand: Command {
                 // one bad film is named and the others are still analysed (whatever went wrong)
                 let e = FilmError(film: film, error: error)
                 if films.count == 1 { throw e }
-                Console.err("framediff: error: \(e)\n")
+                Console.err("framediff: error: \(oneLine("\(e)"))\n")
                 failures.append((film, e))
             }
         }

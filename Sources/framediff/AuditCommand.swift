@@ -221,7 +221,7 @@ final class AuditState: @unchecked Sendable {
             let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
             Console.err("\r[\(bar)] \(finished)/\(total) films, \(Int(fps)) frames/s, ETA \(Int(eta.rounded())) s ")
         } else {
-            Console.err("audit: \(finished)/\(total) \(row.film): \(row.status)\n")
+            Console.err("audit: \(finished)/\(total) \(oneLine(row.film)): \(oneLine(row.status))\n")
         }
     }
 

@@ -62,7 +62,7 @@ struct CheckCommand: Command {
             } catch {
                 // a film that cannot be read never passes, and the others are still judged
                 let e = FilmError(film: film, error: error)
-                Console.err("framediff: error: \(e)\n")
+                Console.err("framediff: error: \(oneLine("\(e)"))\n")
                 errors.append((film, e.cause))
             }
         }

@@ -62,6 +62,7 @@ func refuseOutputs(_ outputs: [String?], overwriting inputs: [String]) throws {
         if let i = id(out), read.contains(i) { throw WriteError(path: out, cause: "it is one of the files being read; name another") }
         // (a report is never written over a recording, even one not being read)
         if id(out) != nil, isFootage(out) { throw WriteError(path: out, cause: "it is a film or a frame of one; name another file") }
+        try OutputFile.checkWritable(out)
     }
 }
 
@@ -86,7 +87,7 @@ final class ProgressLine {
         last = Date()
         shown = true
         let of = durationMs > 0 ? " of \(JSON.format(durationMs / 1000, decimals: 1)) s" : ""
-        Console.err("\r\u{1B}[K\(film): \(frames) frames, \(JSON.format(ptsMs / 1000, decimals: 1)) s\(of)")
+        Console.err("\r\u{1B}[K\(oneLine(film)): \(frames) frames, \(JSON.format(ptsMs / 1000, decimals: 1)) s\(of)")
     }
 
     func done() {

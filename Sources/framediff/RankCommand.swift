@@ -42,7 +42,7 @@ struct RankCommand: Command {
             progress.update(film: film, frames: $0, ptsMs: $1, durationMs: $2)
         }
         StageReport.print(scan.stages, film: film)
-        if let short = ranking.info.shortfall, !quiet { Console.err("framediff: warning: \(film): \(short)\n") }
+        if let short = ranking.info.shortfall, !quiet { Console.err("framediff: warning: \(oneLine(film)): \(short)\n") }
         let text = format == .json ? ranking.json(top: top).rendered() + "\n" : ranking.text(top: top)
         try emit(text, to: out)
         return 0

@@ -81,10 +81,10 @@ func main() -> Int32 {
         return 2
     } catch let e as WriteError {
         // (nobody reads a closed pipe's complaint: `framediff rank F | head`)
-        if !e.closedPipe { Console.err("framediff: error: \(e)\n") }
+        if !e.closedPipe { Console.err("framediff: error: \(oneLine("\(e)"))\n") }
         return 2
     } catch {
-        Console.err("framediff: error: \(error)\n")
+        Console.err("framediff: error: \(oneLine("\(error)"))\n")
         return 2
     }
 }

@@ -127,6 +127,18 @@ struct ReliabilityTests {
         #expect(r.code == 2 && r.stderr.contains("no frame at 0 ms: the first frame decoded is at"), "\(r.stderr)")
     }
 
+    /// An output that cannot be written fails the command before any film is analysed (an audit
+    /// of many films to an unwritable `--json` failed only at the end): /sys takes no new file.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel"), "needs Linux's /sys"))
+    func anUnwritableOutputFailsBeforeTheWork() throws {
+        for args in [["audit", "samples/laptop-inner.mp4", "samples/fold-inner.mp4", "--json", "/sys/framediff.json"],
+                     ["samples/laptop-inner.mp4", "--format", "json", "--out", "/sys/framediff.json"]] {
+            let r = try Harness.run(args)
+            #expect(r.code == 2 && r.stderr.contains("/sys/framediff.json: cannot write") && r.stdout.isEmpty, "\(args): \(r.stdout) \(r.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/sys/framediff.json"))
+    }
+
     @Test func aPNGDeclaringAHugePictureIsRefusedCheaply() throws {
         let dir = try Harness.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }

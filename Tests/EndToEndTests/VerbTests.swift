@@ -81,6 +81,20 @@ struct VerbTests {
         }
     }
 
+    /// A film whose name holds a newline or an escape sequence keeps its audit row and progress
+    /// line one line each (its name is shown escaped): the row was split over two lines.
+    @Test func aFilmNameWithControlCharactersStaysOnOneLine() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = "nl\nname\u{1B}[31m.mp4"
+        try FileManager.default.copyItem(atPath: Harness.path("samples/rotated-90.mp4"), toPath: dir.appendingPathComponent(name).path)
+        let r = try Harness.run(["audit", dir.path])
+        #expect(r.code != 2, "\(r.stderr)")
+        let rows = r.stdout.split(separator: "\n").filter { $0.contains("nl\\nname\\x1b[31m.mp4") }
+        #expect(rows.count == 1 && !r.stdout.contains("\u{1B}"), "\(r.stdout)")
+        #expect(!r.stderr.contains("\u{1B}") && r.stderr.split(separator: "\n").allSatisfy { !$0.hasPrefix("name") }, "\(r.stderr)")
+    }
+
     @Test func checkAsJSONCarriesEachFilmsVerdictAndWhy() throws {
         let r = try Harness.run(["check", film, "--format", "json"])
         #expect(r.code == 1)

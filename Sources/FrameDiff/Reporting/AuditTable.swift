@@ -10,8 +10,8 @@ extension FilmSummary {
         let kinds = FindingKind.allCases
         var lines = [["film", "duration", "frames"] + kinds.map(\.descriptor.name) + ["worst finding", "status"]]
         for r in rows {
-            lines.append([r.film, r.isError ? "-" : JSON.fixed(r.durationMs / 1000, decimals: 2) + " s", r.isError ? "-" : String(r.frames)]
-                         + kinds.map { r.isError ? "-" : String(r.counts[$0] ?? 0) } + [r.worst ?? "", r.status])
+            lines.append([oneLine(r.film), r.isError ? "-" : JSON.fixed(r.durationMs / 1000, decimals: 2) + " s", r.isError ? "-" : String(r.frames)]
+                         + kinds.map { r.isError ? "-" : String(r.counts[$0] ?? 0) } + [oneLine(r.worst ?? ""), oneLine(r.status)])
         }
         let widths = lines[0].indices.map { c in lines.map { $0[c].count }.max()! }
         var out = ""

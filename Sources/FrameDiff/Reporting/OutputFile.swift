@@ -41,6 +41,38 @@ public enum OutputFile {
         }
     }
 
+    /// Fails now, before any work, where a write to `path` would fail at the end: a block device
+    /// or a socket in the way, or no folder there (or above it, where the rest would be made) that
+    /// takes a new file. An audit of an hour of films to an unwritable `--json` failed only after
+    /// analysing them all. A folder in the way is left to the writer (an HTML report's `--out`).
+    public static func checkWritable(_ path: String) throws {
+        if path == "-" || ownDescriptor(path) != nil { return }
+        var target = path
+        var found = try kind(of: path)
+        if case .link(let resolved) = found {
+            target = resolved
+            found = try kind(of: resolved)
+        }
+        switch found {
+        case .stream, .directory: return
+        case .other(let what): throw WriteError(path: path, cause: "it is \(what); name a regular file")
+        case .missing, .regular, .link: break
+        }
+        var dir = (target as NSString).deletingLastPathComponent
+        if dir.isEmpty { dir = "." }
+        while !FileManager.default.fileExists(atPath: dir) {
+            let up = (dir as NSString).deletingLastPathComponent
+            dir = up.isEmpty || up == dir ? "." : up
+        }
+        // (a file made and removed: permissions, a read-only mount and a filesystem that refuses
+        // new files (/sys) all say no as the write would; access(2) says yes to root)
+        let probe = (dir as NSString).appendingPathComponent(".framediff-probe-\(getpid())")
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw WriteError.posix(path, errno) }
+        close(fd)
+        unlink(probe)
+    }
+
     /// The descriptor a path names when it is one of this process's own (`/dev/stdout`,
     /// `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`, `/proc/PID/fd/N` of this process), else nil.
     static func ownDescriptor(_ path: String) -> Int32? {

@@ -67,7 +67,7 @@ public struct Ranking: Sendable {
 
     public func text(top: Int?) -> String {
         let kept = top.map { Array(deltas.prefix($0)) } ?? deltas
-        var out = "\(film): \(info.frames) frames, \(info.width)x\(info.height) \(info.codec), largest deltas first\n"
+        var out = "\(oneLine(film)): \(info.frames) frames, \(info.width)x\(info.height) \(info.codec), largest deltas first\n"
         if let short = info.shortfall { out += "  \(short)\n" }
         out += " frame      pts_ms      rmse\n"
         for d in kept {
@@ -76,6 +76,24 @@ public struct Ranking: Sendable {
         }
         return out
     }
+}
+
+/// `s` as one line of a terminal: control characters (a newline or an escape sequence in a film's
+/// name) shown as escapes (`nl\nname.mp4`), so a row of a table or a progress line stays one line
+/// and the terminal is not driven by a file name.
+public func oneLine(_ s: String) -> String {
+    guard s.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) else { return s }
+    var out = ""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "\r": out += "\\r"
+        case _ where u.value < 0x20 || (u.value >= 0x7F && u.value < 0xA0): out += String(format: "\\x%02x", u.value)
+        default: out.unicodeScalars.append(u)
+        }
+    }
+    return out
 }
 
 /// Right-aligns `s` in `width` columns.

@@ -7,7 +7,7 @@ import Foundation
 extension Report {
     public func text(colour: Bool = false) -> String {
         let paint = Paint(enabled: colour)
-        var out = paint.bold("\(film)") + ": \(video.width)x\(video.height) \(video.codec), \(video.frames) frames, "
+        var out = paint.bold(oneLine(film)) + ": \(video.width)x\(video.height) \(video.codec), \(video.frames) frames, "
             + "\(JSON.format(video.durationMs / 1000, decimals: 2)) s\n"
         // (a report kept in a file says it too, not only the warning on stderr)
         if let short = video.shortfall { out += "  " + paint.bold(short) + "\n" }
