@@ -78,7 +78,7 @@ struct AnalyzeCommand: Command {
             return failures.isEmpty ? 0 : 2
         }
         let colour = out == nil && Console.stdoutIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        let text = render(reports, errors: failures.map { ($0.0, $0.1.cause) }, as: format, colour: colour)
+        let text = render(reports, errors: failures.map { ($0.0, $0.1.cause(in: $0.0)) }, as: format, colour: colour)
         try emit(text, to: out)
         return failures.isEmpty ? 0 : 2
     }
@@ -97,7 +97,7 @@ struct AnalyzeCommand: Command {
             try writeHTMLReport(r, to: (folder as NSString).appendingPathComponent(sub), scan: rules.analysisOptions(options, for: r.film).scan)
             rows.append((FilmSummary(report: r), sub))
         }
-        rows += failures.map { (FilmSummary(film: $0.0, error: $0.1.cause), nil) }
+        rows += failures.map { (FilmSummary(film: $0.0, error: $0.1.cause(in: $0.0)), nil) }
         let page = FilmSummary.htmlIndex(rows, title: "framediff")
         try emit(page, to: (folder as NSString).appendingPathComponent("index.html"))
     }

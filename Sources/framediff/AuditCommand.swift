@@ -152,7 +152,7 @@ struct AuditCommand: Command {
         } catch FilmError.cancelled {
             return
         } catch {
-            let cause = FilmError(film: film, error: error).cause
+            let cause = FilmError(film: film, error: error).cause(in: film)
             state.finish(i, row: FilmSummary(film: film, error: cause), json: filmError(film, cause).rendered(pretty: false), frames: 0)
         }
     }

@@ -63,7 +63,7 @@ struct CheckCommand: Command {
                 // a film that cannot be read never passes, and the others are still judged
                 let e = FilmError(film: film, error: error)
                 Console.err("framediff: error: \(oneLine("\(e)"))\n")
-                errors.append((film, e.cause))
+                errors.append((film, e.cause(in: film)))
             }
         }
         if update, let path = baselinePath {

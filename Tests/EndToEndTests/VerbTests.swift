@@ -95,6 +95,22 @@ struct VerbTests {
         #expect(!r.stderr.contains("\u{1B}") && r.stderr.split(separator: "\n").allSatisfy { !$0.hasPrefix("name") }, "\(r.stderr)")
     }
 
+    /// A folder of frames that fails on one of its frames names that frame in the audit's row and
+    /// JSON, as the main job's error does (the row said only `corrupt PNG`).
+    @Test(.enabled(if: FFmpegTool.available, "needs the ffmpeg tool (scripts/test installs it)"))
+    func aFolderOfFramesNamesTheFrameThatFailed() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let film = dir.appendingPathComponent("film").path
+        let pngs = try FFmpegTool.extract(Harness.path("samples/rotated-90.mp4"), into: film)
+        let bad = try #require(pngs.dropFirst(2).first)
+        try Data(try Data(contentsOf: URL(fileURLWithPath: bad)).prefix(100)).write(to: URL(fileURLWithPath: bad))
+        let name = (bad as NSString).lastPathComponent
+        let r = try Harness.run(["audit", film, "--quiet", "--json", dir.appendingPathComponent("a.json").path])
+        #expect(r.code == 2 && r.stdout.contains("error: \(name): "), "\(r.stdout)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("a.json"), encoding: .utf8).contains("\(name): "))
+    }
+
     @Test func checkAsJSONCarriesEachFilmsVerdictAndWhy() throws {
         let r = try Harness.run(["check", film, "--format", "json"])
         #expect(r.code == 1)

@@ -43,6 +43,15 @@ public enum FilmError: Error, CustomStringConvertible, Equatable {
     }
 
     public var description: String { "\(path): \(cause)" }
+
+    /// The cause as a batch's row for `film` shows it: naming the file inside the film that failed
+    /// when that is not the film itself (a frame of a folder of frames: `33.png: not a regular
+    /// file`, where the row said only `not a regular file`).
+    public func cause(in film: String) -> String {
+        guard path != film, path.hasPrefix(film) else { return cause }
+        let inside = path.dropFirst(film.count).drop { $0 == "/" }
+        return inside.isEmpty ? cause : "\(inside): \(cause)"
+    }
 }
 
 extension FilmError {
