@@ -40,7 +40,7 @@ struct AnalyzeCommand: Command {
     }
 
     func run() throws -> Int32 {
-        try refuseOutputs([out, stats], overwriting: films)
+        try refuseOutputs([out, stats], overwriting: films, folder: format == .html ? out : nil)
         var reports: [Report] = []
         var failures: [(String, FilmError)] = []
         for film in films {
@@ -59,10 +59,10 @@ struct AnalyzeCommand: Command {
                 }
                 if let short = report.video.shortfall, !quiet { Console.err("framediff: warning: \(oneLine(film)): \(short)\n") }
                 if report.video.corruptPackets > 0 && !quiet {
-                    Console.err("framediff: note: \(film): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
+                    Console.err("framediff: note: \(oneLine(film)): \(report.video.corruptPackets) damaged packets or frames (decoded past, as ffmpeg does)\n")
                 }
                 if !report.video.lengthChecked, !quiet {
-                    Console.err("framediff: note: \(film): its container does not say whether the file is whole (a file cut short would look whole)\n")
+                    Console.err("framediff: note: \(oneLine(film)): its container does not say whether the file is whole (a file cut short would look whole)\n")
                 }
                 reports.append(report)
             } catch {

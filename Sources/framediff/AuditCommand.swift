@@ -55,7 +55,7 @@ struct AuditCommand: Command {
         guard !films.isEmpty else {
             throw FilmError.noFilms(path: paths.joined(separator: ", "))
         }
-        if !quiet { found.notes.forEach { Console.err("framediff: note: \($0)\n") } }
+        if !quiet { found.notes.forEach { Console.err("framediff: note: \(oneLine($0))\n") } }
         // (each film's place in the whole list: a shard's JSON records them, for merge's order)
         var places = Array(films.indices)
         let shard = shardChoice.map { (choice: $0, plan: ShardPlan(films: films, count: $0.count)) }
@@ -145,7 +145,7 @@ struct AuditCommand: Command {
                     try writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
                                         scan: filmOptions.scan)
                 } catch {
-                    state.noteWriteFailure("framediff: error: \(error)\n")
+                    state.noteWriteFailure("framediff: error: \(oneLine("\(error)"))\n")
                 }
             }
             state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)

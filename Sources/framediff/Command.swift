@@ -50,19 +50,21 @@ enum Console {
 }
 
 /// Refuses, before any work, an output that is one of the files being read (`--out a.mp4`
-/// beside `a.mp4`, `--baseline` before its film by a slip of order): it would replace a recording.
-func refuseOutputs(_ outputs: [String?], overwriting inputs: [String]) throws {
-    func id(_ path: String) -> [UInt64]? {
+/// beside `a.mp4`, `--baseline` before its film by a slip of order, `frames --out` naming the
+/// folder of frames it reads): it would replace a recording; or that could not be written at the
+/// end (`OutputFile.checkWritable`). `folder` is the output that is a folder (an HTML report's).
+func refuseOutputs(_ outputs: [String?], overwriting inputs: [String], folder: String? = nil) throws {
+    func id(_ path: String, folders: Bool = false) -> [UInt64]? {
         var st = stat()
-        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFREG || folders && st.st_mode & S_IFMT == S_IFDIR else { return nil }
         return [UInt64(st.st_dev), UInt64(st.st_ino)]
     }
-    let read = Set(inputs.compactMap(id))
+    let read = Set(inputs.compactMap { id($0, folders: true) })
     for case let out? in outputs where out != "-" {
-        if let i = id(out), read.contains(i) { throw WriteError(path: out, cause: "it is one of the files being read; name another") }
+        if let i = id(out, folders: out == folder), read.contains(i) { throw WriteError(path: out, cause: "it is one of the files being read; name another") }
         // (a report is never written over a recording, even one not being read)
         if id(out) != nil, isFootage(out) { throw WriteError(path: out, cause: "it is a film or a frame of one; name another file") }
-        try OutputFile.checkWritable(out)
+        try OutputFile.checkWritable(out, folder: out == folder)
     }
 }
 

@@ -41,6 +41,8 @@ struct FramesCommand: Command {
         // (a user's folder, or a film that is a folder of PNG frames, is refused before any work;
         // a folder made for this run goes again when it fails)
         let made = !FileManager.default.fileExists(atPath: out)
+        // (nor the film itself, when it is a folder of frames that an earlier run wrote)
+        try refuseOutputs([out], overwriting: [film], folder: out)
         try OutputFile.claimFramesFolder(out)
         do { return try write() } catch {
             if made { try? FileManager.default.removeItem(atPath: out) }
@@ -50,7 +52,7 @@ struct FramesCommand: Command {
 
     private func write() throws -> Int32 {
         // the pictures are made aside, inside --out, and moved in together (no half folder on failure)
-        let staging = (out as NSString).appendingPathComponent(".framediff-frames-\(getpid())")
+        let staging = (out as NSString).appendingPathComponent(OutputFile.framesStagingPrefix + UUID().uuidString)
         do { try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true) } catch {
             throw WriteError(path: out, cause: "cannot create the folder")
         }

@@ -107,14 +107,27 @@ struct HostileInputTests {
         let look = dir.appendingPathComponent("look").path
         try FileManager.default.createDirectory(atPath: look + "/photos", withIntermediateDirectories: true)
         try "x".write(toFile: look + "/index.html", atomically: true, encoding: .utf8)
-        for out in [report, look] {
-            for args in [[Self.film, "--format", "html", "--out", out], [Self.film, Self.film, "--format", "html", "--out", out]] {
-                let r = try Harness.run(args)
-                #expect(r.code == 2 && r.stderr.contains("the folder holds other files"), "\(args): \(r.stderr)")
-            }
+        // (a report of one film replaces its folder: refused; a report of several only adds to a
+        // folder framediff marked, and refuses an unmarked one)
+        for args in [[Self.film, "--format", "html", "--out", report], [Self.film, "--format", "html", "--out", look],
+                     [Self.film, Self.film, "--format", "html", "--out", look]] {
+            let r = try Harness.run(args)
+            #expect(r.code == 2 && r.stderr.contains("the folder holds other files"), "\(args): \(r.stderr)")
         }
+        #expect(try Harness.run([Self.film, Self.film, "--format", "html", "--out", report]).code == 0)
         #expect(try String(contentsOfFile: report + "/notes.txt", encoding: .utf8) == "keep")
         #expect(FileManager.default.fileExists(atPath: look + "/photos"))
+        // an audit's folder holding its own --json is filled again (nothing in it is removed), and a
+        // report folder with a file manager's litter is still a report's
+        let audit = dir.appendingPathComponent("audit").path
+        for _ in 0..<2 {
+            let a = try Harness.run(["audit", Self.film, "--html", audit, "--json", audit + "/audit.json", "--quiet"])
+            #expect(a.code != 2, "\(a.stderr)")
+        }
+        let again = dir.appendingPathComponent("again").path
+        #expect(try Harness.run([Self.film, "--format", "html", "--out", again]).code == 0)
+        try "".write(toFile: again + "/.DS_Store", atomically: true, encoding: .utf8)
+        #expect(try Harness.run([Self.film, "--format", "html", "--out", again]).code == 0)
     }
 
     /// `frames --out` writes only into a new or empty folder or one it wrote: a user's folder (an
@@ -133,6 +146,16 @@ struct HostileInputTests {
         let own = dir.appendingPathComponent("frames").path
         for at in ["100", "300"] { #expect(try Harness.run(["frames", Self.film, "--at", at, "--out", own]).code == 0, "a folder frames wrote takes more") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: own).contains("contact-sheet-300.png"))
+        // ...and still does with a killed run's staging folder and a file manager's litter in it,
+        // or (written before the marker) with only its frames and contact sheets
+        try FileManager.default.createDirectory(atPath: own + "/.framediff-frames-killed", withIntermediateDirectories: true)
+        try "".write(toFile: own + "/.DS_Store", atomically: true, encoding: .utf8)
+        #expect(try Harness.run(["frames", Self.film, "--at", "500", "--out", own]).code == 0)
+        try FileManager.default.removeItem(atPath: own + "/.framediff-report")
+        #expect(try Harness.run(["frames", Self.film, "--at", "700", "--out", own]).code == 0)
+        // ...but never the frames it reads
+        let r2 = try Harness.run(["frames", own, "--at", "100", "--out", own])
+        #expect(r2.code == 2 && r2.stderr.contains("one of the files being read"), "\(r2.stderr)")
         for name in ["old.flv", "raw.h264", "000033.png"] {
             let path = dir.appendingPathComponent(name).path
             try "footage".write(toFile: path, atomically: true, encoding: .utf8)

@@ -132,11 +132,23 @@ struct ReliabilityTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel"), "needs Linux's /sys"))
     func anUnwritableOutputFailsBeforeTheWork() throws {
         for args in [["audit", "samples/laptop-inner.mp4", "samples/fold-inner.mp4", "--json", "/sys/framediff.json"],
-                     ["samples/laptop-inner.mp4", "--format", "json", "--out", "/sys/framediff.json"]] {
+                     ["audit", "samples/laptop-inner.mp4", "samples/fold-inner.mp4", "--json", "samples"]] {
             let r = try Harness.run(args)
-            #expect(r.code == 2 && r.stderr.contains("/sys/framediff.json: cannot write") && r.stdout.isEmpty, "\(args): \(r.stdout) \(r.stderr)")
+            #expect(r.code == 2 && r.stderr.contains("\(args[4]): cannot write") && r.stdout.isEmpty, "\(args): \(r.stdout) \(r.stderr)")
         }
         #expect(!FileManager.default.fileExists(atPath: "/sys/framediff.json"))
+    }
+
+    /// Outputs named by one character, bare or under a folder of one character, are written
+    /// (NSString's deletingLastPathComponent traps on such a path in this Foundation).
+    @Test func oneCharacterOutputsAreWritten() throws {
+        let dir = try Harness.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for args in [["samples/rotated-90.mp4", "--format", "json", "--out", "x"], ["rank", "samples/rotated-90.mp4", "--out", "o/d"],
+                     ["samples/rotated-90.mp4", "--format", "html", "--out", "R"], ["samples/rotated-90.mp4", "--stats", "s", "--quiet"]] {
+            let r = try Harness.run(args.map { $0.hasPrefix("samples/") ? Harness.path($0) : $0 }, cwd: dir.path)
+            #expect(r.code == 0, "\(args): \(r.code) \(r.stderr)")
+        }
     }
 
     @Test func aPNGDeclaringAHugePictureIsRefusedCheaply() throws {

@@ -253,30 +253,6 @@ struct ClassifierTests {
         #expect(abs(flash.startMs - 600) < 1 && abs(flash.endMs - 900) < 1)
     }
 
-    /// What changes over a slot after its placeholder resolved starts from the content that came:
-    /// judged from the empty slot, it reached back to the frame the content came and was reported
-    /// as a second finding there (a GIF's re-dither shimmering over a page load's new photos, 50 ms
-    /// after their placeholder resolved, was a cut on that frame).
-    @Test func aChangeAfterAPlaceholderResolvedStartsFromItsContent() throws {
-        let slot = SyntheticClip.pageBImage
-        var content = b
-        SyntheticClip.texture(&content, slot, seed: 9)
-        var later = content
-        SyntheticClip.fill(&later, Rect(x: slot.x, y: slot.y, w: 64, h: 48), (40, 40, 40))
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(b, ms: 200)
-        clip.hold(SyntheticClip.placeholder(on: b, at: slot), ms: 150)
-        clip.hold(content, ms: 4 * period)
-        clip.hold(later, ms: 400)
-        let f = try clip.findings()
-        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs)" }
-        let flash = try #require(f.first { $0.kind == .flash }, "\(shown)")
-        #expect(abs(flash.startMs - 600) < 1 && abs(flash.endMs - 750) < 1, "\(shown)")
-        #expect(!f.contains { $0.kind != .flash && abs($0.startMs - flash.endMs) < 1 }, "nothing else starts where the content came: \(shown)")
-        #expect(f.contains { $0.kind == .cut && abs($0.startMs - 750 - 4 * period) < 1 }, "the block's own change is a cut: \(shown)")
-    }
-
     @Test func placeholderLongerThanTheFlashLimitIsTwoCutsOrASlotsWait() throws {
         // past 400 ms the fills are no flash: a cut into the grey and one out of it, unless the
         // cut out fills the slot with content (SlotFlashes): then the cut in stays and the wait

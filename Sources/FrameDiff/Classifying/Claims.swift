@@ -74,11 +74,6 @@ struct Claims {
         placeholders.filter { $0.frames.upperBound == k }.map(\.frames)
     }
 
-    /// The window positions where the placeholders over boxes meeting `box` got their content.
-    func placeholderEnds(meeting box: TileBox) -> [Int] {
-        placeholders.filter { $0.box.intersects(box) }.map(\.frames.upperBound)
-    }
-
     /// Cuts that are a placeholder's own: a slot that stayed flat while it showed and got its content on
     /// the frame the placeholder resolved (`TransitionDetector`), by that placeholder's window
     /// positions. Its detector reports them as parts of it (or as the cuts they were, when it

@@ -58,9 +58,6 @@ struct TransitionDetector: Detector {
                 if blank.to <= a, blank.to >= lo { (lo, previousChange) = (blank.to, blank.change) }
                 if blank.from > b { hi = min(hi, blank.from - 1) }
             }
-            // (and the picture a placeholder's content came in is that placeholder's end: a later
-            // change there starts from it, not from the slot before it)
-            for end in claims.placeholderEnds(meeting: box) where end < a && end > lo { (lo, previousChange) = (end, 0) }
             return (lo, hi, previousChange)
         }
         let excluded: (Int, Int) -> Bool = { [claims] t, k in claims.explains(tile: t, at: k) }

@@ -194,8 +194,7 @@ func looksLikeFilm(_ path: String, sniff: Bool = true) -> Bool {
 /// or by its extension (FLV, MPEG-PS, Ogg, WMV and raw H.264/HEVC streams have no signature
 /// `hasFilmSignature` knows), or a PNG (a frame of a film that is a folder of PNG frames).
 public func isFootage(_ path: String) -> Bool {
-    let ext = (path as NSString).pathExtension.lowercased()
-    return ext == "png" || filmExtensions.contains(ext) || hasFilmSignature(path)
+    (path as NSString).pathExtension.lowercased() == "png" || looksLikeFilm(path)
 }
 
 /// Whether a regular file starts like a film container (MP4/MOV, Matroska, GIF, AVI, MPEG-TS).

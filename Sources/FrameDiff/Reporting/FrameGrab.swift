@@ -71,7 +71,9 @@ private func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanO
     }
     // a moment before the first frame decoded from the film's start (a damaged start) shows no
     // frame: an error, not the frames of a second later under the moment's name
-    if seekMs == nil, let first = firstMs, first > atMs {
+    // (a container's start time, rounded to microseconds, puts an intact film's first frame a
+    // fraction of a ms after 0)
+    if seekMs == nil, let first = firstMs, first > atMs + 1 {
         throw FilmError.unreadable(path: path, cause: "no frame at \(JSON.format(atMs, decimals: 3)) ms: the first frame decoded is at "
                                    + "\(JSON.format(first, decimals: 3)) ms")
     }

@@ -41,11 +41,11 @@ public enum OutputFile {
         }
     }
 
-    /// Fails now, before any work, where a write to `path` would fail at the end: a block device
-    /// or a socket in the way, or no folder there (or above it, where the rest would be made) that
-    /// takes a new file. An audit of an hour of films to an unwritable `--json` failed only after
-    /// analysing them all. A folder in the way is left to the writer (an HTML report's `--out`).
-    public static func checkWritable(_ path: String) throws {
+    /// Fails now, before any work, where a write to `path` would fail at the end: a folder (unless
+    /// `folder`: an HTML report's `--out`), a block device or a socket in the way, or no folder
+    /// there (or above it, where the rest would be made) that takes a new file. An audit of an hour
+    /// of films to an unwritable `--json` failed only after analysing them all.
+    public static func checkWritable(_ path: String, folder: Bool = false) throws {
         if path == "-" || ownDescriptor(path) != nil { return }
         var target = path
         var found = try kind(of: path)
@@ -54,23 +54,33 @@ public enum OutputFile {
             found = try kind(of: resolved)
         }
         switch found {
-        case .stream, .directory: return
+        case .stream: return
+        case .directory:
+            if folder { return }
+            throw WriteError(path: path, cause: "it is a folder; name a file")
         case .other(let what): throw WriteError(path: path, cause: "it is \(what); name a regular file")
         case .missing, .regular, .link: break
         }
-        var dir = (target as NSString).deletingLastPathComponent
-        if dir.isEmpty { dir = "." }
-        while !FileManager.default.fileExists(atPath: dir) {
-            let up = (dir as NSString).deletingLastPathComponent
-            dir = up.isEmpty || up == dir ? "." : up
-        }
+        var dir = parentFolder(of: target)
+        while !FileManager.default.fileExists(atPath: dir) { dir = parentFolder(of: dir) }
         // (a file made and removed: permissions, a read-only mount and a filesystem that refuses
-        // new files (/sys) all say no as the write would; access(2) says yes to root)
-        let probe = (dir as NSString).appendingPathComponent(".framediff-probe-\(getpid())")
+        // new files (/sys) all say no as the write would; access(2) says yes to root. Named per
+        // call, not per process: a container's framediff is often PID 1 every time)
+        let probe = (dir as NSString).appendingPathComponent(".framediff-probe-\(UUID().uuidString)")
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw WriteError.posix(path, errno) }
         close(fd)
         unlink(probe)
+    }
+
+    /// The folder holding `path` ("." for a bare name, "/" at the root). NB: NSString's
+    /// deletingLastPathComponent traps (SIGILL) on a one-character path in this Foundation.
+    static func parentFolder(of path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "." }
+        if slash == p.startIndex { return "/" }
+        return String(p[..<slash])
     }
 
     /// The descriptor a path names when it is one of this process's own (`/dev/stdout`,
@@ -128,7 +138,7 @@ public enum OutputFile {
             let n = readlink(current, &buf, buf.count - 1)
             guard n > 0 else { return nil }
             let dest = String(decoding: buf[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = dest.hasPrefix("/") ? dest : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(dest)
+            current = dest.hasPrefix("/") ? dest : (parentFolder(of: current) as NSString).appendingPathComponent(dest)
         }
         return nil
     }
@@ -189,37 +199,29 @@ public enum OutputFile {
         }
     }
 
-    /// Makes `path` a report folder framediff may fill: created when missing; an existing folder
-    /// only when it is empty or one framediff wrote (it holds the marker, or only what a report
-    /// holds). Marks it, so a later report may replace it.
+    /// Makes `path` a report folder framediff may fill (an index page and a report folder per
+    /// film): created when missing; an existing folder only when it is empty, marked by framediff
+    /// or holds only a report. Nothing in it is removed (a film's report folder inside it is
+    /// replaced only as `folder` allows). Marks it, so a later report may fill it again.
     public static func claimFolder(_ path: String) throws {
-        let fm = FileManager.default
-        var found = try kind(of: path)
-        if case .link(let resolved) = found { found = try kind(of: resolved) }
-        guard found == .missing || found == .directory else {
-            throw WriteError(path: path, cause: "a file of that name is in the way")
-        }
-        if fm.fileExists(atPath: path), !isReportFolder(path) {
-            throw WriteError(path: path, cause: "the folder holds other files; name a new or a report folder")
-        }
-        do {
-            try fm.createDirectory(atPath: path, withIntermediateDirectories: true)
-            try Data().write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(folderMarker)))
-        } catch {
-            throw WriteError(path: path, cause: "cannot create the folder")
-        }
+        try claim(path, as: "report", allowed: { isReportFolder($0) || marked($0) })
     }
 
     /// Makes `path` a folder `frames --out` may write into (`isFramesFolder`): created when
     /// missing, refused when it is a file or a folder of anything else; marks it.
     public static func claimFramesFolder(_ path: String) throws {
+        try claim(path, as: "frames", allowed: isFramesFolder)
+    }
+
+    private static func claim(_ path: String, as what: String, allowed: (String) -> Bool) throws {
         var found = try kind(of: path)
         if case .link(let resolved) = found { found = try kind(of: resolved) }
         guard found == .missing || found == .directory else {
             throw WriteError(path: path, cause: "a file of that name is in the way")
         }
-        if found == .directory, !isFramesFolder(path) {
-            throw WriteError(path: path, cause: "the folder holds other files; name a new folder or one frames wrote")
+        if found == .directory, !allowed(path) {
+            throw WriteError(path: path, cause: what == "report" ? "the folder holds other files; name a new or a report folder"
+                                                                 : "the folder holds other files; name a new folder or one frames wrote")
         }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -229,6 +231,13 @@ public enum OutputFile {
         }
     }
 
+    private static func marked(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(folderMarker))
+    }
+
+    /// What a file manager leaves in any folder it shows (Finder, Explorer): no file of the user's.
+    static let osLitter: Set<String> = [".DS_Store", "Thumbs.db", "desktop.ini"]
+
     /// Whether a folder may be replaced by a report: empty, or holding only what framediff's reports
     /// hold (its marker, index.html, img/ and the report folders of a report of several films), with
     /// the marker or an index.html (a report of an earlier version, before the marker). A file or a
@@ -236,12 +245,13 @@ public enum OutputFile {
     /// the user's: the marker alone does not.
     static func isReportFolder(_ path: String) -> Bool {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
-        return items.isEmpty || holdsOnlyReport(path, items)
+        return items.allSatisfy(osLitter.contains) || holdsOnlyReport(path, items)
     }
 
     private static func holdsOnlyReport(_ path: String, _ items: [String]) -> Bool {
         guard items.contains(folderMarker) || items.contains("index.html") else { return false }
         return items.allSatisfy { name in
+            if osLitter.contains(name) { return true }
             let sub = (path as NSString).appendingPathComponent(name)
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: sub, isDirectory: &isDir) else { return false }
@@ -257,21 +267,29 @@ public enum OutputFile {
     private static func isPictureFolder(_ path: String) -> Bool {
         let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         return items.allSatisfy { n in
-            (n.hasPrefix("frame-") || n.hasPrefix("heat-")) && n.hasSuffix(".png") || n.hasPrefix("clip-") && n.hasSuffix(".webp")
+            osLitter.contains(n) || (n.hasPrefix("frame-") || n.hasPrefix("heat-")) && n.hasSuffix(".png") || n.hasPrefix("clip-") && n.hasSuffix(".webp")
         }
     }
 
-    /// Whether `frames --out` may write into a folder: missing, empty, or one it wrote before (its
-    /// marker, and only frames named by their time and contact sheets beside it). A user's folder,
-    /// or a film that is a folder of PNG frames, is never written into.
+    /// The hidden folder a `frames` run makes its pictures in, inside `--out`: left behind only by
+    /// a run that was killed, and no file of the user's.
+    public static let framesStagingPrefix = ".framediff-frames-"
+
+    /// Whether `frames --out` may write into a folder: missing, empty, or one `frames` wrote: only
+    /// frames named by their time and contact sheets, with its marker or (written before the
+    /// marker) a contact sheet. A user's folder (an ffmpeg extraction named the same way has no
+    /// contact sheet), or a film that is a folder of PNG frames, is never written into.
     public static func isFramesFolder(_ path: String) -> Bool {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
-        guard !items.isEmpty else { return true }
-        guard items.contains(folderMarker) else { return false }
+        guard items.contains(folderMarker) || items.contains(where: { $0.hasPrefix("contact-sheet-") }) || items.allSatisfy(osLitter.contains) else {
+            return false
+        }
         return items.allSatisfy { name in
+            if osLitter.contains(name) { return true }
             var isDir: ObjCBool = false
             let sub = (path as NSString).appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: sub, isDirectory: &isDir), !isDir.boolValue else { return false }
+            guard FileManager.default.fileExists(atPath: sub, isDirectory: &isDir) else { return false }
+            if isDir.boolValue { return name.hasPrefix(framesStagingPrefix) }
             return name == folderMarker || name.hasSuffix(".png") && (name.hasPrefix("contact-sheet-") || name.first?.isNumber == true)
         }
     }
