@@ -51,11 +51,15 @@ struct PixelFormatTests {
         let dir = try Harness.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let film = dir.appendingPathComponent("screen.\(ext)").path
-        try FFmpegTool.make(["-f", "lavfi", "-i", "testsrc2=s=64x48:r=30:d=2", "-c:v", ext == "h264" ? "libx264" : "libx265", film])
+        try FFmpegTool.make(["-f", "lavfi", "-i", "testsrc2=s=64x48:r=30:d=4", "-c:v", ext == "h264" ? "libx264" : "libx265", "-g", "30", film])
         let rank = try Harness.run(["rank", film, "--format", "json", "--top", "100"])
         #expect(rank.code == 0, "\(rank.stderr)")
         let deltas = try #require(Harness.json(rank.stdout)["deltas"] as? [[String: Any]])
         #expect(deltas.count >= 50)
+        // (and `frames` finds a moment in it: a seek into a stream without timestamps found no
+        // frame, so it reads from the start)
+        let frames = try Harness.run(["frames", film, "--at", "3000", "--around", "1", "--out", dir.appendingPathComponent("f").path])
+        #expect(frames.code == 0 && frames.stdout.contains("2966.667, 3000, 3033.333"), "\(frames.stdout) \(frames.stderr)")
         for d in deltas {
             let frame = try #require(d["frame"] as? Int), ms = try #require(d["pts_ms"] as? Double)
             #expect(abs(ms - Double(frame) * 1000 / 30) < 0.01, "frame \(frame) at \(ms) ms")

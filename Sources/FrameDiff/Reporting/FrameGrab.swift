@@ -48,8 +48,16 @@ public func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanOp
     -> [(index: Int?, ptsMs: Double, image: PNGImage)] {
     var lead = 2000.0 + 100.0 * Double(around)  // ms before the moment where decoding starts
     while true {
-        let seek = atMs - lead > 0 ? atMs - lead : nil
-        let got = try framesAround(path, atMs: atMs, around: around, scan: scan, seekMs: seek)
+        var seek = atMs - lead > 0 ? atMs - lead : nil
+        let got: (frames: [(index: Int, ptsMs: Double, image: PNGImage)], before: Int, fromStart: Bool)
+        do {
+            got = try framesAround(path, atMs: atMs, around: around, scan: scan, seekMs: seek)
+        } catch where seek != nil {
+            // a stream that cannot be sought (raw H.264 has no timestamps to seek by, and a seek
+            // into it found no frame) is read from the start, as the analysis reads it
+            seek = nil
+            got = try framesAround(path, atMs: atMs, around: around, scan: scan, seekMs: nil)
+        }
         // enough frames before the moment, or decoding began at the start of the film anyway
         if seek == nil || got.before >= around || got.fromStart { return got.frames.map { (seek == nil ? $0.index : nil, $0.ptsMs, $0.image) } }
         lead *= 4
