@@ -41,6 +41,7 @@ struct AnalyzeCommand: Command {
 
     func run() throws -> Int32 {
         try refuseOutputs([out, stats], overwriting: films, folder: format == .html ? out : nil)
+        if format == .html, let out { try OutputFile.checkReportFolder(out, several: films.count > 1) }
         var reports: [Report] = []
         var failures: [(String, FilmError)] = []
         for film in films {

@@ -51,7 +51,7 @@ struct AuditCommand: Command {
     func run() throws -> Int32 {
         let found = try findFilms(paths)
         var films = found.films
-        try refuseOutputs([json], overwriting: films)
+        try refuseOutputs([json, html], overwriting: films, folder: html)
         guard !films.isEmpty else {
             throw FilmError.noFilms(path: paths.joined(separator: ", "))
         }

@@ -151,8 +151,19 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(atPath: own + "/.framediff-frames-killed", withIntermediateDirectories: true)
         try "".write(toFile: own + "/.DS_Store", atomically: true, encoding: .utf8)
         #expect(try Harness.run(["frames", Self.film, "--at", "500", "--out", own]).code == 0)
-        try FileManager.default.removeItem(atPath: own + "/.framediff-report")
+        try FileManager.default.removeItem(atPath: own + "/.framediff-frames")
         #expect(try Harness.run(["frames", Self.film, "--at", "700", "--out", own]).code == 0)
+        // a frames folder is no report's, and a contact sheet `frames` did not name marks nothing
+        for args in [["audit", own, "--html", own, "--quiet"], [Self.film, Self.film, "--format", "html", "--out", own]] {
+            let r = try Harness.run(args)
+            #expect(r.code == 2 && !FileManager.default.fileExists(atPath: own + "/index.html"), "\(args): \(r.stderr)")
+        }
+        let sheet = dir.appendingPathComponent("sheet").path
+        try FileManager.default.createDirectory(atPath: sheet, withIntermediateDirectories: true)
+        try "mine".write(toFile: sheet + "/000100.png", atomically: true, encoding: .utf8)
+        try "mine".write(toFile: sheet + "/contact-sheet-mine.png", atomically: true, encoding: .utf8)
+        #expect(try Harness.run(["frames", Self.film, "--at", "100", "--out", sheet]).code == 2)
+        #expect(try String(contentsOfFile: sheet + "/000100.png", encoding: .utf8) == "mine")
         // ...but never the frames it reads
         let r2 = try Harness.run(["frames", own, "--at", "100", "--out", own])
         #expect(r2.code == 2 && r2.stderr.contains("one of the files being read"), "\(r2.stderr)")

@@ -132,7 +132,8 @@ struct ReliabilityTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel"), "needs Linux's /sys"))
     func anUnwritableOutputFailsBeforeTheWork() throws {
         for args in [["audit", "samples/laptop-inner.mp4", "samples/fold-inner.mp4", "--json", "/sys/framediff.json"],
-                     ["audit", "samples/laptop-inner.mp4", "samples/fold-inner.mp4", "--json", "samples"]] {
+                     ["audit", "samples/laptop-inner.mp4", "samples/fold-inner.mp4", "--json", "samples"],
+                     ["audit", "samples/laptop-inner.mp4", "samples/fold-inner.mp4", "--json", "nowhere/"]] {
             let r = try Harness.run(args)
             #expect(r.code == 2 && r.stderr.contains("\(args[4]): cannot write") && r.stdout.isEmpty, "\(args): \(r.stdout) \(r.stderr)")
         }

@@ -12,6 +12,9 @@ public enum OutputFile {
     /// The file framediff puts in every report folder it writes, so that it can tell its own folder
     /// (which a new report may replace) from a user's (which it never touches).
     public static let folderMarker = ".framediff-report"
+    /// The file `frames` puts in its folders: another than a report's, so that neither command
+    /// takes the other's folder for its own.
+    public static let framesMarker = ".framediff-frames"
 
     /// Replaces `path` with `data` in one step, creating its folder when needed; writes through a
     /// device, a FIFO or a terminal instead, and through a symbolic link to the file it names.
@@ -61,8 +64,14 @@ public enum OutputFile {
         case .other(let what): throw WriteError(path: path, cause: "it is \(what); name a regular file")
         case .missing, .regular, .link: break
         }
+        if target.hasSuffix("/") { throw WriteError(path: path, cause: "it names a folder; name a file") }
         var dir = parentFolder(of: target)
-        while !FileManager.default.fileExists(atPath: dir) { dir = parentFolder(of: dir) }
+        while !FileManager.default.fileExists(atPath: dir) {
+            // (a link that leads nowhere is no folder the writer can make)
+            var st = stat()
+            if lstat(dir, &st) == 0 { throw WriteError(path: path, cause: "\(dir) is in the way of the folder it goes in") }
+            dir = parentFolder(of: dir)
+        }
         // (a file made and removed: permissions, a read-only mount and a filesystem that refuses
         // new files (/sys) all say no as the write would; access(2) says yes to root. Named per
         // call, not per process: a container's framediff is often PID 1 every time)
@@ -70,7 +79,9 @@ public enum OutputFile {
         let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw WriteError.posix(path, errno) }
         close(fd)
-        unlink(probe)
+        // (a folder that takes new files but lets none go, append-only, refuses the rename the
+        // write ends with as well)
+        if unlink(probe) != 0 { throw WriteError.posix(path, errno) }
     }
 
     /// The folder holding `path` ("." for a bare name, "/" at the root). NB: NSString's
@@ -210,10 +221,19 @@ public enum OutputFile {
     /// Makes `path` a folder `frames --out` may write into (`isFramesFolder`): created when
     /// missing, refused when it is a file or a folder of anything else; marks it.
     public static func claimFramesFolder(_ path: String) throws {
-        try claim(path, as: "frames", allowed: isFramesFolder)
+        try claim(path, as: "frames", marker: framesMarker, allowed: isFramesFolder)
     }
 
-    private static func claim(_ path: String, as what: String, allowed: (String) -> Bool) throws {
+    /// Refuses, before any film is analysed, an HTML `--out` that `claimFolder` (several films) or
+    /// `folder` (one film) would refuse at the end.
+    public static func checkReportFolder(_ path: String, several: Bool) throws {
+        guard (try? kind(of: path)) == .directory else { return }
+        if several ? !(isReportFolder(path) || marked(path)) : !isReportFolder(path) {
+            throw WriteError(path: path, cause: "the folder holds other files; name a new or a report folder")
+        }
+    }
+
+    private static func claim(_ path: String, as what: String, marker: String = folderMarker, allowed: (String) -> Bool) throws {
         var found = try kind(of: path)
         if case .link(let resolved) = found { found = try kind(of: resolved) }
         guard found == .missing || found == .directory else {
@@ -225,7 +245,7 @@ public enum OutputFile {
         }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            try Data().write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(folderMarker)))
+            try Data().write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(marker)))
         } catch {
             throw WriteError(path: path, cause: "cannot create the folder")
         }
@@ -281,17 +301,31 @@ public enum OutputFile {
     /// contact sheet), or a film that is a folder of PNG frames, is never written into.
     public static func isFramesFolder(_ path: String) -> Bool {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
-        guard items.contains(folderMarker) || items.contains(where: { $0.hasPrefix("contact-sheet-") }) || items.allSatisfy(osLitter.contains) else {
+        guard items.contains(framesMarker) || items.contains(where: isContactSheet) || items.allSatisfy(osLitter.contains) else {
             return false
         }
         return items.allSatisfy { name in
-            if osLitter.contains(name) { return true }
+            if osLitter.contains(name) || name == framesMarker { return true }
             var isDir: ObjCBool = false
             let sub = (path as NSString).appendingPathComponent(name)
             guard FileManager.default.fileExists(atPath: sub, isDirectory: &isDir) else { return false }
             if isDir.boolValue { return name.hasPrefix(framesStagingPrefix) }
-            return name == folderMarker || name.hasSuffix(".png") && (name.hasPrefix("contact-sheet-") || name.first?.isNumber == true)
+            return isContactSheet(name) || isFrameName(name)
         }
+    }
+
+    /// `contact-sheet-2000.png`, as `frames` names them (a user's `contact-sheet-mine.png` is not).
+    private static func isContactSheet(_ name: String) -> Bool {
+        guard name.hasPrefix("contact-sheet-"), name.hasSuffix(".png") else { return false }
+        let ms = name.dropFirst("contact-sheet-".count).dropLast(4)
+        return !ms.isEmpty && ms.allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// `002000.png` or `002000-2.png`, as `frames` names its frames.
+    private static func isFrameName(_ name: String) -> Bool {
+        guard name.hasSuffix(".png") else { return false }
+        let parts = name.dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+        return (parts.count == 1 || parts.count == 2) && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }
     }
 
     /// Builds a folder under a temporary name and puts it in place of `path` when `fill` succeeds;
