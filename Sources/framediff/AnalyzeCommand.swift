@@ -41,7 +41,14 @@ struct AnalyzeCommand: Command {
 
     func run() throws -> Int32 {
         try refuseOutputs([out, stats], overwriting: films, folder: format == .html ? out : nil)
-        if format == .html, let out { try OutputFile.checkReportFolder(out, several: films.count > 1) }
+        if format == .html, let out {
+            try OutputFile.checkReportFolder(out, several: films.count > 1)
+            // (the report replaces its folder whole: a table written into it first is in its way)
+            let folder = URL(fileURLWithPath: out).standardizedFileURL.path
+            if let stats, URL(fileURLWithPath: stats).standardizedFileURL.path.hasPrefix(folder + "/") {
+                throw WriteError(path: stats, cause: "it is inside the report folder \(out); name a place outside it")
+            }
+        }
         var reports: [Report] = []
         var failures: [(String, FilmError)] = []
         for film in films {

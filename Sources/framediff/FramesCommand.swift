@@ -41,11 +41,14 @@ struct FramesCommand: Command {
         // (a user's folder, or a film that is a folder of PNG frames, is refused before any work;
         // a folder made for this run goes again when it fails)
         let made = !FileManager.default.fileExists(atPath: out)
+        let wasEmpty = !made && ((try? FileManager.default.contentsOfDirectory(atPath: out))?.isEmpty ?? false)
         // (nor the film itself, when it is a folder of frames that an earlier run wrote)
         try refuseOutputs([out], overwriting: [film], folder: out)
         try OutputFile.claimFramesFolder(out)
         do { return try write() } catch {
+            // (a folder made for this run goes again; an empty one of the user's is left empty)
             if made { try? FileManager.default.removeItem(atPath: out) }
+            if wasEmpty { try? FileManager.default.removeItem(atPath: (out as NSString).appendingPathComponent(OutputFile.framesMarker)) }
             throw error
         }
     }

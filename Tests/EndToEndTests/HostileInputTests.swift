@@ -164,6 +164,16 @@ struct HostileInputTests {
         try "mine".write(toFile: sheet + "/contact-sheet-mine.png", atomically: true, encoding: .utf8)
         #expect(try Harness.run(["frames", Self.film, "--at", "100", "--out", sheet]).code == 2)
         #expect(try String(contentsOfFile: sheet + "/000100.png", encoding: .utf8) == "mine")
+        // a user's empty folder is left empty by a run that fails
+        let empty = dir.appendingPathComponent("empty").path
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        #expect(try Harness.run(["frames", Self.film, "--at", "99999", "--out", empty]).code == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
+        // a table inside the folder a report replaces whole is refused before the work
+        let stats = try Harness.run([Self.film, "--format", "html", "--out", dir.appendingPathComponent("R").path,
+                                     "--stats", dir.appendingPathComponent("R/stats.csv").path])
+        #expect(stats.code == 2 && stats.stderr.contains("inside the report folder"), "\(stats.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("R").path))
         // ...but never the frames it reads
         let r2 = try Harness.run(["frames", own, "--at", "100", "--out", own])
         #expect(r2.code == 2 && r2.stderr.contains("one of the files being read"), "\(r2.stderr)")
