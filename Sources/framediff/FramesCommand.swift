@@ -41,6 +41,13 @@ struct FramesCommand: Command {
         // (a user's folder, or a film that is a folder of PNG frames, is refused before any work;
         // a folder made for this run goes again when it fails)
         let made = !FileManager.default.fileExists(atPath: out)
+        // (the folders above it that this run makes, innermost first: removed again on failure)
+        var above: [String] = []
+        var up = OutputFile.parentFolder(of: URL(fileURLWithPath: out).standardizedFileURL.path)
+        while up != "/", !FileManager.default.fileExists(atPath: up) {
+            above.append(up)
+            up = OutputFile.parentFolder(of: up)
+        }
         let wasEmpty = !made && ((try? FileManager.default.contentsOfDirectory(atPath: out))?.isEmpty ?? false)
         // (nor the film itself, when it is a folder of frames that an earlier run wrote)
         try refuseOutputs([out], overwriting: [film], folder: out)
@@ -48,6 +55,7 @@ struct FramesCommand: Command {
         do { return try write() } catch {
             // (a folder made for this run goes again; an empty one of the user's is left empty)
             if made { try? FileManager.default.removeItem(atPath: out) }
+            for folder in above { rmdir(folder) }
             if wasEmpty { try? FileManager.default.removeItem(atPath: (out as NSString).appendingPathComponent(OutputFile.framesMarker)) }
             throw error
         }

@@ -169,6 +169,9 @@ struct HostileInputTests {
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         #expect(try Harness.run(["frames", Self.film, "--at", "99999", "--out", empty]).code == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
+        // ...and the folders it made above --out go again too
+        #expect(try Harness.run(["frames", Self.film, "--at", "99999", "--out", empty + "/deep/er/new"]).code == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: empty).isEmpty)
         // a table inside the folder a report replaces whole is refused before the work
         let stats = try Harness.run([Self.film, "--format", "html", "--out", dir.appendingPathComponent("R").path,
                                      "--stats", dir.appendingPathComponent("R/stats.csv").path])

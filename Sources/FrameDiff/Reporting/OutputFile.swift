@@ -86,7 +86,7 @@ public enum OutputFile {
 
     /// The folder holding `path` ("." for a bare name, "/" at the root). NB: NSString's
     /// deletingLastPathComponent traps (SIGILL) on a one-character path in this Foundation.
-    static func parentFolder(of path: String) -> String {
+    public static func parentFolder(of path: String) -> String {
         var p = Substring(path)
         while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/") else { return "." }
