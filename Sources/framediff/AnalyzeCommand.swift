@@ -77,7 +77,7 @@ struct AnalyzeCommand: Command {
                 // one bad film is named and the others are still analysed (whatever went wrong)
                 let e = FilmError(film: film, error: error)
                 if films.count == 1 { throw e }
-                Console.err("framediff: error: \(oneLine("\(e)"))\n")
+                Console.err(Console.errorLine(e))
                 failures.append((film, e))
             }
         }

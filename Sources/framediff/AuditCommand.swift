@@ -145,7 +145,7 @@ struct AuditCommand: Command {
                     try writeHTMLReport(report, to: (html as NSString).appendingPathComponent(FilmSummary.reportFolder(i, film)),
                                         scan: filmOptions.scan)
                 } catch {
-                    state.noteWriteFailure("framediff: error: \(oneLine("\(error)"))\n")
+                    state.noteWriteFailure(Console.errorLine(error))
                 }
             }
             state.finish(i, row: row, json: item.rendered(pretty: false), frames: report.video.frames)

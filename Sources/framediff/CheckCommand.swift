@@ -62,7 +62,7 @@ struct CheckCommand: Command {
             } catch {
                 // a film that cannot be read never passes, and the others are still judged
                 let e = FilmError(film: film, error: error)
-                Console.err("framediff: error: \(oneLine("\(e)"))\n")
+                Console.err(Console.errorLine(e))
                 errors.append((film, e.cause(in: film)))
             }
         }

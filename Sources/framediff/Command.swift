@@ -45,6 +45,8 @@ enum Console {
         }
     }
     static func err(_ text: String) { try? FileHandle.standardError.write(contentsOf: Data(text.utf8)) }
+    /// The one line an error is: `framediff: error: PATH: CAUSE`, control characters escaped.
+    static func errorLine(_ error: Any) -> String { "framediff: error: \(oneLine("\(error)"))\n" }
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
     static var stdoutIsTerminal: Bool { isatty(1) != 0 }
 }

@@ -38,25 +38,12 @@ struct FramesCommand: Command {
     }
 
     func run() throws -> Int32 {
-        // (a user's folder, or a film that is a folder of PNG frames, is refused before any work;
-        // a folder made for this run goes again when it fails)
-        let made = !FileManager.default.fileExists(atPath: out)
-        // (the folders above it that this run makes, innermost first: removed again on failure)
-        var above: [String] = []
-        var up = OutputFile.parentFolder(of: URL(fileURLWithPath: out).standardizedFileURL.path)
-        while up != "/", !FileManager.default.fileExists(atPath: up) {
-            above.append(up)
-            up = OutputFile.parentFolder(of: up)
-        }
-        let wasEmpty = !made && ((try? FileManager.default.contentsOfDirectory(atPath: out))?.isEmpty ?? false)
-        // (nor the film itself, when it is a folder of frames that an earlier run wrote)
+        // (a user's folder, or the film itself when it is a folder of frames an earlier run wrote,
+        // is refused before any work; what the claim made is taken back when the run fails)
         try refuseOutputs([out], overwriting: [film], folder: out)
-        try OutputFile.claimFramesFolder(out)
+        let claim = try OutputFile.claimFramesFolder(out)
         do { return try write() } catch {
-            // (a folder made for this run goes again; an empty one of the user's is left empty)
-            if made { try? FileManager.default.removeItem(atPath: out) }
-            for folder in above { rmdir(folder) }
-            if wasEmpty { try? FileManager.default.removeItem(atPath: (out as NSString).appendingPathComponent(OutputFile.framesMarker)) }
+            claim.undo()
             throw error
         }
     }

@@ -81,10 +81,10 @@ func main() -> Int32 {
         return 2
     } catch let e as WriteError {
         // (nobody reads a closed pipe's complaint: `framediff rank F | head`)
-        if !e.closedPipe { Console.err("framediff: error: \(oneLine("\(e)"))\n") }
+        if !e.closedPipe { Console.err(Console.errorLine(e)) }
         return 2
     } catch {
-        Console.err("framediff: error: \(oneLine("\(error)"))\n")
+        Console.err(Console.errorLine(error))
         return 2
     }
 }

@@ -26,12 +26,7 @@ public enum OutputFile {
             if failure != 0 { throw WriteError.posix(path, failure) }
             return
         }
-        var target = path
-        var found = try kind(of: path)
-        if case .link(let resolved) = found {
-            target = resolved
-            found = try kind(of: resolved)
-        }
+        let (target, found) = try resolved(path)
         switch found {
         case .missing, .regular, .link:
             try replace(target, with: data, named: path)
@@ -50,12 +45,7 @@ public enum OutputFile {
     /// of films to an unwritable `--json` failed only after analysing them all.
     public static func checkWritable(_ path: String, folder: Bool = false) throws {
         if path == "-" || ownDescriptor(path) != nil { return }
-        var target = path
-        var found = try kind(of: path)
-        if case .link(let resolved) = found {
-            target = resolved
-            found = try kind(of: resolved)
-        }
+        let (target, found) = try resolved(path)
         switch found {
         case .stream: return
         case .directory:
@@ -86,7 +76,7 @@ public enum OutputFile {
 
     /// The folder holding `path` ("." for a bare name, "/" at the root). NB: NSString's
     /// deletingLastPathComponent traps (SIGILL) on a one-character path in this Foundation.
-    public static func parentFolder(of path: String) -> String {
+    static func parentFolder(of path: String) -> String {
         var p = Substring(path)
         while p.count > 1, p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/") else { return "." }
@@ -114,6 +104,13 @@ public enum OutputFile {
         case link(resolved: String)
         /// a block device or a socket: neither replaced nor written to
         case other(String)
+    }
+
+    /// What `path` names once its symbolic links are followed: the path written to, and its kind.
+    static func resolved(_ path: String) throws -> (target: String, kind: PathKind) {
+        let found = try kind(of: path)
+        guard case .link(let end) = found else { return (path, found) }
+        return (end, try kind(of: end))
     }
 
     static func kind(of path: String) throws -> PathKind {
@@ -214,41 +211,69 @@ public enum OutputFile {
     /// film): created when missing; an existing folder only when it is empty, marked by framediff
     /// or holds only a report. Nothing in it is removed (a film's report folder inside it is
     /// replaced only as `folder` allows). Marks it, so a later report may fill it again.
-    public static func claimFolder(_ path: String) throws {
-        try claim(path, as: "report", allowed: { isReportFolder($0) || marked($0) })
+    @discardableResult
+    public static func claimFolder(_ path: String) throws -> Claim {
+        try claim(path, marker: folderMarker, refusal: reportRefusal) { mayHoldReport($0, several: true) }
     }
 
     /// Makes `path` a folder `frames --out` may write into (`isFramesFolder`): created when
     /// missing, refused when it is a file or a folder of anything else; marks it.
-    public static func claimFramesFolder(_ path: String) throws {
-        try claim(path, as: "frames", marker: framesMarker, allowed: isFramesFolder)
+    public static func claimFramesFolder(_ path: String) throws -> Claim {
+        try claim(path, marker: framesMarker, refusal: "the folder holds other files; name a new folder or one frames wrote",
+                  allowed: isFramesFolder)
     }
 
     /// Refuses, before any film is analysed, an HTML `--out` that `claimFolder` (several films) or
     /// `folder` (one film) would refuse at the end.
     public static func checkReportFolder(_ path: String, several: Bool) throws {
-        guard (try? kind(of: path)) == .directory else { return }
-        if several ? !(isReportFolder(path) || marked(path)) : !isReportFolder(path) {
-            throw WriteError(path: path, cause: "the folder holds other files; name a new or a report folder")
+        if (try? kind(of: path)) == .directory, !mayHoldReport(path, several: several) {
+            throw WriteError(path: path, cause: reportRefusal)
         }
     }
 
-    private static func claim(_ path: String, as what: String, marker: String = folderMarker, allowed: (String) -> Bool) throws {
-        var found = try kind(of: path)
-        if case .link(let resolved) = found { found = try kind(of: resolved) }
+    private static let reportRefusal = "the folder holds other files; name a new or a report folder"
+
+    /// One film's report replaces its folder, so only a report's may go; a report of several only
+    /// adds to its folder, which may then also be one framediff marked.
+    private static func mayHoldReport(_ path: String, several: Bool) -> Bool {
+        isReportFolder(path) || several && marked(path)
+    }
+
+    /// What a claim made, so that a command that then fails can take it back: the folders it
+    /// created (innermost first), or the marker it put in a folder of the user's that was empty.
+    public struct Claim {
+        fileprivate var created: [String] = []
+        fileprivate var markerInEmpty: String?
+
+        /// Removes what the claim made (a created folder with whatever was put in it since).
+        public func undo() {
+            if let first = created.first { try? FileManager.default.removeItem(atPath: first) }
+            for folder in created.dropFirst() { rmdir(folder) }
+            if let marker = markerInEmpty { unlink(marker) }
+        }
+    }
+
+    private static func claim(_ path: String, marker: String, refusal: String, allowed: (String) -> Bool) throws -> Claim {
+        let found = try resolved(path).kind
         guard found == .missing || found == .directory else {
             throw WriteError(path: path, cause: "a file of that name is in the way")
         }
-        if found == .directory, !allowed(path) {
-            throw WriteError(path: path, cause: what == "report" ? "the folder holds other files; name a new or a report folder"
-                                                                 : "the folder holds other files; name a new folder or one frames wrote")
+        if found == .directory, !allowed(path) { throw WriteError(path: path, cause: refusal) }
+        var claim = Claim()
+        var missing = URL(fileURLWithPath: path).standardizedFileURL.path
+        while missing != "/", !FileManager.default.fileExists(atPath: missing) {
+            claim.created.append(missing)
+            missing = parentFolder(of: missing)
         }
+        let markerPath = (path as NSString).appendingPathComponent(marker)
+        if found == .directory, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true { claim.markerInEmpty = markerPath }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            try Data().write(to: URL(fileURLWithPath: (path as NSString).appendingPathComponent(marker)))
+            try Data().write(to: URL(fileURLWithPath: markerPath))
         } catch {
             throw WriteError(path: path, cause: "cannot create the folder")
         }
+        return claim
     }
 
     private static func marked(_ path: String) -> Bool {
