@@ -760,6 +760,39 @@ struct ClassifierTests {
         #expect(joined.count == 1, "\(joined.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
     }
 
+    @Test(arguments: [true, false])
+    func aCaretBlinkingOnJustAfterALabelRestsIsNoStepOfItsMotion(caret: Bool) throws {
+        // 35-ms frames, as a screen-recording GIF: a field's hint floats up and right into its
+        // label in five steps and rests; 70 ms after its last step the field's caret (2 x 14 px,
+        // sharp) blinks on beside it and holds. The label rested when its last step landed: the
+        // caret is no step of its motion. A last step that only moves a tile's colour a few levels
+        // (an eased end) is part of it.
+        let field = Rect(x: 8, y: 184, w: 144, h: 48)
+        func frame(x: Int, y: Int, last: Bool = false) -> PNGImage {
+            var p = SyntheticClip.pageA
+            SyntheticClip.fill(&p, field, (244, 244, 250))
+            SyntheticClip.fill(&p, Rect(x: x, y: y, w: 40, h: 10), (90, 60, 160))
+            if last {
+                if caret { SyntheticClip.fill(&p, Rect(x: 70, y: 212, w: 2, h: 14), (20, 20, 20)) }
+                else { SyntheticClip.fill(&p, Rect(x: x, y: y, w: 40, h: 10), (80, 52, 150)) }
+            }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = 35
+        clip.hold(frame(x: 16, y: 212), ms: 420)
+        let steps = [(26, 206), (36, 200), (44, 196), (48, 193), (50, 192)]
+        for (x, y) in steps { clip.hold(frame(x: x, y: y), ms: 35) }
+        clip.hold(frame(x: 50, y: 192), ms: 35)
+        clip.hold(frame(x: 50, y: 192, last: true), ms: 525)
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
+        #expect(f.count == 1, "\(shown)")
+        #expect(f.first?.kind == .motion, "\(shown)")
+        #expect(f.first?.startMs == 420, "\(shown)")
+        #expect(f.first?.endMs == (caret ? 560 : 630), "\(shown)")
+    }
+
     @Test func anOverlayScrollIndicatorFadingOutAtTheSideIsNoFinding() throws {
         // a browser's scroll thumb (8 px wide, 120 tall) at the right edge fades out in 4 steps
         func frame(x: Int, level: Int?) -> PNGImage {

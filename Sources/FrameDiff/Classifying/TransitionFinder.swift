@@ -9,7 +9,7 @@
 ///    one).
 /// 3. A frame whose change over the transition's region dwarfs its neighbours' is a cut of its own.
 ///
-///     let found = TransitionFinder(options: o, grid: g, periodMs: 16.7).transitions(active, window: window)
+///     let found = TransitionFinder(options: o, grid: g, periodMs: 16.7, rmse: 0.1).transitions(active, window: window)
 struct TransitionFinder {
     /// Changed frames (window positions, ascending) and the tiles that changed in them.
     struct Candidate {
@@ -30,16 +30,18 @@ struct TransitionFinder {
     let grid: TileGrid
     /// The film's frame period (the shortest gap between frames seen), for the pause rule.
     let periodMs: Double
+    /// The tile RMSE (0-1) that counts as a change: a minor frame this sharp is a caret or a cursor.
+    let rmse: Double
 
     func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
         var parts = 0
-        for (run, heldRun) in runs(changed, window: window, minor: { minor(active[$0]) }) {
+        for (run, heldRun) in runs(changed, window: window, tiles: { active[$0] }) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                for (part, held) in runs(frames, window: window, minor: { k in minor(active[k].filter { member[$0] }) }) {
+                for (part, held) in runs(frames, window: window, tiles: { k in active[k].filter { member[$0] } }) {
                     let (pieces, jumps) = splitAtJumps(part, window: window, member: member, count: group.count)
                     if let apart = jumpApart(pieces, jumps: jumps, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
@@ -72,12 +74,30 @@ struct TransitionFinder {
     /// `pauseMinMs` from either side is held: that frame is a run marked `held` (no transition),
     /// and the changes on either side two transitions (a ripple whose highlight holds 170 ms, then
     /// a crossfade). A minor frame that comes after the picture had held `stableMs` and less than
-    /// `stableMs` before the next change starts that change instead. Other minor frames stay in
-    /// their run.
-    private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
+    /// `stableMs` before the next change starts that change instead. A sharp minor frame
+    /// `pauseMinMs` to `stableMs` after a change, with `stableMs` held after it, is held as well
+    /// (a caret blinking on just after a motion rests). Other minor frames stay in their run.
+    private func runs(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> [(frames: [Int], held: Bool)] {
+        func minor(_ k: Int) -> Bool { self.minor(tiles(k)) }
+        func sharp(_ k: Int) -> Bool {
+            let scope = Set(tiles(k))
+            return window[k].changes.contains { scope.contains($0.tile) && Double($0.rmse) >= rmse }
+        }
         var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
         var lastMajor: Int?
+        // A sharp minor frame `pauseMinMs` or more after a change (a caret's blink, a cursor's
+        // twitch: an edge appearing in a tile) that the picture then holds for `stableMs` after is
+        // held too: it is no last step of the change before, which moves a tile's colour by a few
+        // levels. (Further than `stableMs` from it, it is a transition of its own: a clock's tick.)
+        func settle(_ frames: [Int], after last: Int?, before next: Int?) {
+            for (i, m) in frames.enumerated() {
+                let previous = i > 0 ? frames[i - 1] : last, following = i + 1 < frames.count ? frames[i + 1] : next
+                let apart = previous.map { (options.pauseMinMs..<options.stableMs).contains(window.ms(m) - window.ms($0)) } ?? false
+                let holds = following.map { window.ms($0) - window.ms(m) >= options.stableMs } ?? true
+                if apart && holds && sharp(m) { held.append(m) } else { major.append(m) }
+            }
+        }
         for k in all {
             if minor(k) {
                 pending.append(k)
@@ -94,12 +114,12 @@ struct TransitionFinder {
                 inHold = !startsNext && sinceLast + untilNext >= options.stableMs
                     && sinceLast >= options.pauseMinMs && untilNext >= options.pauseMinMs
             }
-            if inHold { held += pending } else { major += pending }
+            if inHold { held += pending } else { settle(pending, after: lastMajor, before: k) }
             pending = []
             major.append(k)
             lastMajor = k
         }
-        major += pending
+        settle(pending, after: lastMajor, before: nil)
         // (what changed in the hold is no transition: a finding of its own there was a 16-px fade
         // at the cursor of duo_sdk_twopane_nav_span.gif, where it had been part of the motion)
         return (runs(major, window: window).map { ($0, false) } + runs(held, window: window).map { ($0, true) })
