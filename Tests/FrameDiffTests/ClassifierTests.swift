@@ -760,37 +760,62 @@ struct ClassifierTests {
         #expect(joined.count == 1, "\(joined.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
     }
 
-    @Test(arguments: [true, false])
-    func aCaretBlinkingOnJustAfterALabelRestsIsNoStepOfItsMotion(caret: Bool) throws {
-        // 35-ms frames, as a screen-recording GIF: a field's hint floats up and right into its
-        // label in five steps and rests; 70 ms after its last step the field's caret (2 x 14 px,
-        // sharp) blinks on beside it and holds. The label rested when its last step landed: the
-        // caret is no step of its motion. A last step that only moves a tile's colour a few levels
-        // (an eased end) is part of it.
-        let field = Rect(x: 8, y: 184, w: 144, h: 48)
-        func frame(x: Int, y: Int, last: Bool = false) -> PNGImage {
-            var p = SyntheticClip.pageA
-            SyntheticClip.fill(&p, field, (244, 244, 250))
-            SyntheticClip.fill(&p, Rect(x: x, y: y, w: 40, h: 10), (90, 60, 160))
-            if last {
-                if caret { SyntheticClip.fill(&p, Rect(x: 70, y: 212, w: 2, h: 14), (20, 20, 20)) }
-                else { SyntheticClip.fill(&p, Rect(x: x, y: y, w: 40, h: 10), (80, 52, 150)) }
-            }
-            return p
+    @Test func aSmallKnobsLastStepAtTenFramesASecondStaysInItsMotion() throws {
+        // a 20-px switch knob slides 20 px with an ease-out at 10 fps (a GIF, an emulator): every
+        // step is minor and 100 ms apart, and the last one is the motion's, not a change of its own
+        func frame(_ p: Int) -> PNGImage {
+            var img = SyntheticClip.pageA
+            SyntheticClip.fill(&img, Rect(x: 96, y: 180, w: 44, h: 24), (180, 200, 240))
+            SyntheticClip.fill(&img, Rect(x: 98 + p, y: 182, w: 20, h: 20), (30, 60, 150))
+            return img
         }
         var clip = SyntheticClip()
-        clip.periodMs = 35
-        clip.hold(frame(x: 16, y: 212), ms: 420)
-        let steps = [(26, 206), (36, 200), (44, 196), (48, 193), (50, 192)]
-        for (x, y) in steps { clip.hold(frame(x: x, y: y), ms: 35) }
-        clip.hold(frame(x: 50, y: 192), ms: 35)
-        clip.hold(frame(x: 50, y: 192, last: true), ms: 525)
+        clip.periodMs = 100
+        clip.hold(frame(0), ms: 600)
+        for p in [12, 18, 20] { clip.hold(frame(p), ms: 100) }
+        clip.hold(frame(20), ms: 600)
         let f = try clip.findings()
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
-        #expect(f.count == 1, "\(shown)")
-        #expect(f.first?.kind == .motion, "\(shown)")
-        #expect(f.first?.startMs == 420, "\(shown)")
-        #expect(f.first?.endMs == (caret ? 560 : 630), "\(shown)")
+        #expect(f.map(\.kind) == [.motion], "\(shown)")
+        #expect(f.first.map { ($0.startMs, $0.endMs) } ?? (0, 0) == (600, 800), "\(shown)")
+    }
+
+    @Test(arguments: [true, false])
+    func aTickDrawnJustAfterARippleRestsIsAChangeOfItsOwn(sharp: Bool) throws {
+        // 30 fps: a ripple spreads over a list row in three frames and rests; 67 ms later the
+        // row's checkbox gets its tick (sharp, one tile) and holds. The ripple's motion ends where
+        // it rested and the tick is a cut of its own, as a caret blinking on just after a keyboard
+        // rests is. A last change that only moves a tile's colour a few levels stays in the motion.
+        let row = Rect(x: 8, y: 160, w: 144, h: 96), box = Rect(x: 20, y: 200, w: 12, h: 12)
+        func frame(ripple: Int, tick: Bool = false) -> PNGImage {
+            var img = SyntheticClip.pageA
+            SyntheticClip.fill(&img, row, (250, 250, 250))
+            if ripple > 0 { SyntheticClip.fill(&img, Rect(x: row.x, y: row.y, w: 48 * ripple, h: row.h), (222, 226, 240)) }
+            SyntheticClip.fill(&img, box, (90, 90, 90))
+            if tick {
+                if sharp { SyntheticClip.fill(&img, Rect(x: box.x + 3, y: box.y + 3, w: 6, h: 6), (255, 255, 255)) }
+                else { SyntheticClip.fill(&img, box, (120, 120, 120)) }
+            }
+            return img
+        }
+        let step = 1000.0 / 30
+        var clip = SyntheticClip()
+        clip.periodMs = step
+        clip.hold(frame(ripple: 0), ms: 500)
+        for r in 1...3 { clip.hold(frame(ripple: r), ms: step) }
+        clip.hold(frame(ripple: 3), ms: step)
+        clip.hold(frame(ripple: 3, tick: true), ms: 500)
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
+        let (first, rest, tick) = (clip.frames[15].ms, clip.frames[17].ms, clip.frames[19].ms)
+        if sharp {
+            #expect(f.map(\.kind) == [.motion, .cut], "\(shown)")
+            #expect(f.first.map { ($0.startMs, $0.endMs) } ?? (0, 0) == (first, rest), "\(shown)")
+            #expect(f.last.map { ($0.startMs, $0.region.intersects(box)) } ?? (0, false) == (tick, true), "\(shown)")
+        } else {
+            #expect(f.count == 1, "\(shown)")
+            #expect(f.first.map { ($0.startMs, $0.endMs) } ?? (0, 0) == (first, tick), "\(shown)")
+        }
     }
 
     @Test func anOverlayScrollIndicatorFadingOutAtTheSideIsNoFinding() throws {
