@@ -780,42 +780,32 @@ struct ClassifierTests {
         #expect(f.first.map { ($0.startMs, $0.endMs) } ?? (0, 0) == (600, 800), "\(shown)")
     }
 
-    @Test(arguments: [true, false])
-    func aTickDrawnJustAfterARippleRestsIsAChangeOfItsOwn(sharp: Bool) throws {
-        // 30 fps: a ripple spreads over a list row in three frames and rests; 67 ms later the
-        // row's checkbox gets its tick (sharp, one tile) and holds. The ripple's motion ends where
-        // it rested and the tick is a cut of its own, as a caret blinking on just after a keyboard
-        // rests is. A last change that only moves a tile's colour a few levels stays in the motion.
-        let row = Rect(x: 8, y: 160, w: 144, h: 96), box = Rect(x: 20, y: 200, w: 12, h: 12)
-        func frame(ripple: Int, tick: Bool = false) -> PNGImage {
+    @Test(arguments: [(100.0, [600.0, 700, 800]), (1000.0 / 60, [516.7, 533.3, 550, 600])])
+    func aLargeElementsLastSmallStepStaysInItsMotion(periodMs: Double, steps: [Double]) throws {
+        // a level bar fills upwards with an ease-out: drawn at 10 fps (a GIF), or at 60 fps with a
+        // two-frame stall before its last step (a hitch). Its last step is 10 px, inside a 2x2-tile
+        // box and sharp, right after a step of many tiles: the bar's own step, not a change of its
+        // own (a rule for a caret blinking on just after a keyboard rests split it off as a cut)
+        func frame(_ h: Int) -> PNGImage {
             var img = SyntheticClip.pageA
-            SyntheticClip.fill(&img, row, (250, 250, 250))
-            if ripple > 0 { SyntheticClip.fill(&img, Rect(x: row.x, y: row.y, w: 48 * ripple, h: row.h), (222, 226, 240)) }
-            SyntheticClip.fill(&img, box, (90, 90, 90))
-            if tick {
-                if sharp { SyntheticClip.fill(&img, Rect(x: box.x + 3, y: box.y + 3, w: 6, h: 6), (255, 255, 255)) }
-                else { SyntheticClip.fill(&img, box, (120, 120, 120)) }
-            }
+            SyntheticClip.fill(&img, Rect(x: 64, y: 40, w: 32, h: 264), (220, 220, 228))
+            if h > 0 { SyntheticClip.fill(&img, Rect(x: 64, y: 304 - h, w: 32, h: h), (40, 90, 200)) }
             return img
         }
-        let step = 1000.0 / 30
+        let heights = steps.count == 3 ? [120, 250, 260] : [60, 120, 250, 260]
         var clip = SyntheticClip()
-        clip.periodMs = step
-        clip.hold(frame(ripple: 0), ms: 500)
-        for r in 1...3 { clip.hold(frame(ripple: r), ms: step) }
-        clip.hold(frame(ripple: 3), ms: step)
-        clip.hold(frame(ripple: 3, tick: true), ms: 500)
+        clip.periodMs = periodMs
+        let first = steps[0]
+        clip.hold(frame(0), ms: first)
+        for (i, h) in heights.enumerated() {
+            let next = i + 1 < steps.count ? steps[i + 1] : steps[i] + 600
+            clip.hold(frame(h), ms: next - steps[i])
+        }
         let f = try clip.findings()
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
-        let (first, rest, tick) = (clip.frames[15].ms, clip.frames[17].ms, clip.frames[19].ms)
-        if sharp {
-            #expect(f.map(\.kind) == [.motion, .cut], "\(shown)")
-            #expect(f.first.map { ($0.startMs, $0.endMs) } ?? (0, 0) == (first, rest), "\(shown)")
-            #expect(f.last.map { ($0.startMs, $0.region.intersects(box)) } ?? (0, false) == (tick, true), "\(shown)")
-        } else {
-            #expect(f.count == 1, "\(shown)")
-            #expect(f.first.map { ($0.startMs, $0.endMs) } ?? (0, 0) == (first, tick), "\(shown)")
-        }
+        let main = f.filter { $0.kind != .hitch }
+        #expect(main.map(\.kind) == [.motion], "\(shown)")
+        #expect(abs((main.first?.startMs ?? 0) - steps[0]) < 1 && abs((main.first?.endMs ?? 0) - steps[steps.count - 1]) < 1, "\(shown)")
     }
 
     @Test func anOverlayScrollIndicatorFadingOutAtTheSideIsNoFinding() throws {

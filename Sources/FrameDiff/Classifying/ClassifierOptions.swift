@@ -61,8 +61,7 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// phone)...
     public var pointerShare: Double = 0.15
     /// ...when the transition's region is at least this many times the patch: the app reacts on
-    /// the first frame reaching beyond it. (Also: a sharp minor frame just after a change this
-    /// many times a minor box is a change of its own, a caret or a tick, not that change's step.)
+    /// the first frame reaching beyond it.
     public var pointerFactor: Double = 4
     /// ...and when the app reacts at least this long after the patch first changed: touch dots on
     /// real captures lead by 60-130 ms, while a slide's or a wipe's first sliver grows past the

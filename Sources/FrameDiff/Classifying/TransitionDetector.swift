@@ -39,7 +39,7 @@ struct TransitionDetector: Detector {
     mutating func decide(_ w: DecisionWindow, claims: inout Claims) {
         let window = w.frames, grid = w.grid, options = w.options
         let active = claims.free
-        let candidates = TransitionFinder(options: options, grid: grid, periodMs: w.periodMs, rmse: w.rmse).transitions(active, window: window)
+        let candidates = TransitionFinder(options: options, grid: grid, periodMs: w.periodMs).transitions(active, window: window)
         let judge = TransitionJudge(options: options, grid: grid, shift: w.shift, rmse: w.rmse)
         let cols = grid.columns
         let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }

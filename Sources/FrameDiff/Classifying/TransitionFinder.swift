@@ -9,7 +9,7 @@
 ///    one).
 /// 3. A frame whose change over the transition's region dwarfs its neighbours' is a cut of its own.
 ///
-///     let found = TransitionFinder(options: o, grid: g, periodMs: 16.7, rmse: 0.1).transitions(active, window: window)
+///     let found = TransitionFinder(options: o, grid: g, periodMs: 16.7).transitions(active, window: window)
 struct TransitionFinder {
     /// Changed frames (window positions, ascending) and the tiles that changed in them.
     struct Candidate {
@@ -30,27 +30,16 @@ struct TransitionFinder {
     let grid: TileGrid
     /// The film's frame period (the shortest gap between frames seen), for the pause rule.
     let periodMs: Double
-    /// The tile RMSE (0-1) that counts as a change: a minor frame this sharp is a caret or a cursor.
-    let rmse: Double
 
     func transitions(_ active: [[Int]], window: ClassifierWindow) -> [Candidate] {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
         var parts = 0
-        for (run, heldRun) in runs(changed, window: window, tiles: { active[$0] }, quietAfter: nil) {
+        for (run, heldRun) in runs(changed, window: window, minor: { minor(active[$0]) }) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                // (quiet in the group's place: no tile of it changes in the window for `stableMs` after)
-                func quiet(after m: Int) -> Bool {
-                    var j = m + 1
-                    while j < active.count, window.ms(j) - window.ms(m) < options.stableMs {
-                        if active[j].contains(where: { member[$0] }) { return false }
-                        j += 1
-                    }
-                    return true
-                }
-                for (part, held) in runs(frames, window: window, tiles: { k in active[k].filter { member[$0] } }, quietAfter: quiet) {
+                for (part, held) in runs(frames, window: window, minor: { k in minor(active[k].filter { member[$0] }) }) {
                     let (pieces, jumps) = splitAtJumps(part, window: window, member: member, count: group.count)
                     if let apart = jumpApart(pieces, jumps: jumps, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
@@ -83,33 +72,12 @@ struct TransitionFinder {
     /// `pauseMinMs` from either side is held: that frame is a run marked `held` (no transition),
     /// and the changes on either side two transitions (a ripple whose highlight holds 170 ms, then
     /// a crossfade). A minor frame that comes after the picture had held `stableMs` and less than
-    /// `stableMs` before the next change starts that change instead. With `quietAfter` (one
-    /// place's frames), a sharp minor frame `pauseMinMs` to `stableMs` after a larger change there,
-    /// with that place quiet for `stableMs` after it, is a run of its own (a caret blinking on, a
-    /// tick drawn, just after a motion rests). Other minor frames stay in their run.
-    private func runs(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int],
-                      quietAfter: ((Int) -> Bool)?) -> [(frames: [Int], held: Bool)] {
-        func minor(_ k: Int) -> Bool { self.minor(tiles(k)) }
-        func sharp(_ k: Int) -> Bool {
-            let scope = Set(tiles(k))
-            return window[k].changes.contains { scope.contains($0.tile) && Double($0.rmse) >= rmse }
-        }
-        var major: [Int] = [], held: [Int] = [], alone: [Int] = []
+    /// `stableMs` before the next change starts that change instead. Other minor frames stay in
+    /// their run.
+    private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
+        var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
         var lastMajor: Int?
-        // The first minor frame after a change `pointerFactor` times a minor box or more,
-        // `pauseMinMs` to `stableMs` after it, sharp (an edge appearing in a tile: a caret, a
-        // tick), with its place quiet for `stableMs` after, is a change of its own: the large one
-        // had rested. (A small element's steps are about one size: a knob's last 2-px step after
-        // a 6-px one stays in its motion.)
-        let side = options.holdTiles + 1, large = options.pointerFactor * Double(side * side)
-        func settle(_ frames: [Int], after last: Int?) {
-            for (i, m) in frames.enumerated() {
-                let own = i == 0 && last.map { (options.pauseMinMs..<options.stableMs).contains(window.ms(m) - window.ms($0)) } == true
-                    && last.map { Double(tiles($0).count) >= large } == true && sharp(m) && quietAfter?(m) == true
-                if own { alone.append(m) } else { major.append(m) }
-            }
-        }
         for k in all {
             if minor(k) {
                 pending.append(k)
@@ -126,15 +94,15 @@ struct TransitionFinder {
                 inHold = !startsNext && sinceLast + untilNext >= options.stableMs
                     && sinceLast >= options.pauseMinMs && untilNext >= options.pauseMinMs
             }
-            if inHold { held += pending } else { settle(pending, after: lastMajor) }
+            if inHold { held += pending } else { major += pending }
             pending = []
             major.append(k)
             lastMajor = k
         }
-        settle(pending, after: lastMajor)
+        major += pending
         // (what changed in the hold is no transition: a finding of its own there was a 16-px fade
         // at the cursor of duo_sdk_twopane_nav_span.gif, where it had been part of the motion)
-        return (runs(major, window: window).map { ($0, false) } + runs(held, window: window).map { ($0, true) } + alone.map { ([$0], false) })
+        return (runs(major, window: window).map { ($0, false) } + runs(held, window: window).map { ($0, true) })
             .sorted { $0.frames[0] < $1.frames[0] }
     }
 

@@ -103,7 +103,7 @@ public struct AnalysisSetting {
             .double("pointer_share", \.classifier.pointerShare, .transitions, "share", 0...1,
                     "first frames changing only a patch this share of the shorter side across are a pointer or touch dot"),
             .double("pointer_factor", \.classifier.pointerFactor, .transitions, "x patch", 1...10000,
-                    "when the transition's region is this many times the patch: it starts where the app reacts; a sharp minor frame 50-150 ms after a change this many times a 2x2-tile box is a transition of its own (a caret, a tick)"),
+                    "when the transition's region is this many times the patch: it starts where the app reacts"),
             .double("pointer_lead_ms", \.classifier.pointerLeadMs, .transitions, "ms", 0...10000,
                     "...and when that reaction comes at least this long after the patch first changed"),
             .double("slow_fade_step", \.classifier.slowFadeStep, .transitions, "levels", 0...255,
