@@ -808,37 +808,6 @@ struct ClassifierTests {
         #expect(abs((main.first?.startMs ?? 0) - steps[0]) < 1 && abs((main.first?.endMs ?? 0) - steps[steps.count - 1]) < 1, "\(shown)")
     }
 
-    @Test(arguments: [true, false])
-    func aCaretBlinkingEveryHalfSecondIsNoFinding(blinks: Bool) throws {
-        // 30 fps: a focused field's caret (2 x 14 px) switches on and off every 500 ms, alone on
-        // the screen. Its blinks are no cuts. The same mark drawn once and moved on 500 ms later
-        // each time (never back where it was) is a change each time.
-        func frame(_ i: Int) -> PNGImage {
-            var img = SyntheticClip.pageA
-            SyntheticClip.fill(&img, Rect(x: 8, y: 184, w: 144, h: 32), (244, 244, 250))
-            if blinks {
-                if i % 2 == 1 { SyntheticClip.fill(&img, Rect(x: 70, y: 192, w: 2, h: 14), (20, 20, 20)) }
-            } else if i > 0 {
-                SyntheticClip.fill(&img, Rect(x: 16 + 24 * i, y: 192, w: 2, h: 14), (20, 20, 20))
-            }
-            return img
-        }
-        var clip = SyntheticClip()
-        clip.periodMs = 1000.0 / 30
-        for i in 0..<5 { clip.hold(frame(i), ms: 500) }
-        let f = try clip.findings()
-        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
-        var off = ClassifierOptions()
-        off.blinkMaxMs = 1
-        let without = try clip.findings(options: off)
-        if blinks {
-            #expect(f.isEmpty, "\(shown)")
-            #expect(without.count >= 3, "\(without.map { "\($0.kind) \($0.startMs)" })")
-        } else {
-            #expect(!f.isEmpty && f.map { "\($0.kind) \($0.startMs) \($0.region)" } == without.map { "\($0.kind) \($0.startMs) \($0.region)" }, "\(shown)")
-        }
-    }
-
     @Test func anOverlayScrollIndicatorFadingOutAtTheSideIsNoFinding() throws {
         // a browser's scroll thumb (8 px wide, 120 tall) at the right edge fades out in 4 steps
         func frame(x: Int, level: Int?) -> PNGImage {

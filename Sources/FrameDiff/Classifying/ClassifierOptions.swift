@@ -148,13 +148,6 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// region's frames (a counter's tens digit: one in ten); a tile the region touched only at the
     /// cuts beside it is left out (0-1).
     public var busyOwnShare: Double = 0.08
-    /// A tile that changes alone on a steady beat this many ms apart or more blinks (a text
-    /// caret: 500 ms on Android and iOS): its blinks take no part in the transitions around it.
-    public var blinkMinMs: Double = 400
-    /// ...and this many ms apart at most (a clock's minute is no beat).
-    public var blinkMaxMs: Double = 1_200
-    /// ...each gap within this share of the first (0-1).
-    public var blinkSlack: Double = 0.2
     /// Tiles starting to change together, of at most this many pixels in all, join the busy
     /// lineage beside them (the front of a progress bar, the next digit of a counter: 16 tiles of
     /// 16x16); a larger patch is a change of its own (px²).

@@ -38,8 +38,7 @@ struct TransitionDetector: Detector {
     /// transitions decided before it in the same place, the next ones there, and the blanks.
     mutating func decide(_ w: DecisionWindow, claims: inout Claims) {
         let window = w.frames, grid = w.grid, options = w.options
-        // (a caret's blinks are no step of what moves beside them, nor cuts of their own)
-        let (active, blinking) = Blinkers(options: options, grid: grid).removed(from: claims.free, window: window)
+        let active = claims.free
         let candidates = TransitionFinder(options: options, grid: grid, periodMs: w.periodMs).transitions(active, window: window)
         let judge = TransitionJudge(options: options, grid: grid, shift: w.shift, rmse: w.rmse)
         let cols = grid.columns
@@ -61,7 +60,7 @@ struct TransitionDetector: Detector {
             }
             return (lo, hi, previousChange)
         }
-        let excluded: (Int, Int) -> Bool = { [claims] t, k in claims.explains(tile: t, at: k) || blinking[t]?.contains(k) == true }
+        let excluded: (Int, Int) -> Bool = { [claims] t, k in claims.explains(tile: t, at: k) }
         // A run split at a jump on its first frame whose frames are all blends of the states around
         // it is one fade: at 12 fps an eased crossfade's first frame carries 80% of it. The pieces
         // are judged alone otherwise (a fade cut short by a page, a cut beside a progress bar).
