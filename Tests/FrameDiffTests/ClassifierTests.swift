@@ -808,6 +808,28 @@ struct ClassifierTests {
         #expect(abs((main.first?.startMs ?? 0) - steps[0]) < 1 && abs((main.first?.endMs ?? 0) - steps[steps.count - 1]) < 1, "\(shown)")
     }
 
+    @Test func aCheckboxTappedInARhythmIsACutEachTime() throws {
+        // a test script taps a 12-px checkbox at 600, 1110, 1720 and 2250 ms: on, off, on, off,
+        // each alone on the screen on a near-steady beat, as a caret blinks. Each tap is a cut (a
+        // rule that left blinking tiles out took them all away)
+        let box = Rect(x: 20, y: 196, w: 12, h: 12)
+        func frame(on: Bool) -> PNGImage {
+            var img = SyntheticClip.pageA
+            SyntheticClip.fill(&img, Rect(x: 8, y: 184, w: 144, h: 32), (250, 250, 250))
+            SyntheticClip.fill(&img, box, on ? (60, 80, 160) : (120, 120, 120))
+            if on { SyntheticClip.fill(&img, Rect(x: box.x + 3, y: box.y + 3, w: 6, h: 6), (255, 255, 255)) }
+            return img
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = 10
+        let taps = [600.0, 1110, 1720, 2250]
+        clip.hold(frame(on: false), ms: taps[0])
+        for (i, t) in taps.enumerated() { clip.hold(frame(on: i % 2 == 0), ms: (i + 1 < taps.count ? taps[i + 1] : t + 600) - t) }
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.cut, .cut, .cut, .cut], "\(f.map { "\($0.kind) \($0.startMs)" })")
+        #expect(f.map(\.startMs) == taps, "\(f.map { "\($0.kind) \($0.startMs)" })")
+    }
+
     @Test func anOverlayScrollIndicatorFadingOutAtTheSideIsNoFinding() throws {
         // a browser's scroll thumb (8 px wide, 120 tall) at the right edge fades out in 4 steps
         func frame(x: Int, level: Int?) -> PNGImage {
