@@ -86,7 +86,7 @@ struct MergeCommand: Command {
         // (the exit code 2 below is said on stderr too, one line a film that could not be analysed)
         for row in rows where row.isError {
             let cause = row.status.hasPrefix("error: ") ? String(row.status.dropFirst("error: ".count)) : row.status
-            Console.err("framediff: error: \(oneLine(row.film)): \(oneLine(cause))\n")
+            Console.err(Console.errorLine("\(row.film): \(cause)"))
         }
         if let json {
             let partial = incomplete || shards?.isComplete == false

@@ -52,9 +52,10 @@ public func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanOp
         let got: (frames: [(index: Int, ptsMs: Double, image: PNGImage)], before: Int, fromStart: Bool)
         do {
             got = try framesAround(path, atMs: atMs, around: around, scan: scan, seekMs: seek)
-        } catch where seek != nil {
+        } catch is NothingAfterSeek {
             // a stream that cannot be sought (raw H.264 has no timestamps to seek by, and a seek
-            // into it found no frame) is read from the start, as the analysis reads it
+            // into it found no frame) is read from the start, as the analysis reads it; any other
+            // error (a moment past the end, a damaged film) is the answer, not decoded twice
             seek = nil
             got = try framesAround(path, atMs: atMs, around: around, scan: scan, seekMs: nil)
         }
@@ -69,14 +70,20 @@ private func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanO
     var ring: [(index: Int, ptsMs: Double, image: PNGImage)] = []
     var moment: Int?
     var firstMs: Double?
-    try walkPictures(path, scan: scan, seekMs: seekMs) { index, ptsMs, meter in
-        if firstMs == nil { firstMs = ptsMs }
-        if moment == nil, ptsMs > atMs, let last = ring.last { moment = last.index }
-        ring.append((index, ptsMs, meter.picture()))
-        if let m = moment { return index < m + around }
-        if ring.count > around + 1 { ring.removeFirst() }
-        return true
+    do {
+        try walkPictures(path, scan: scan, seekMs: seekMs) { index, ptsMs, meter in
+            if firstMs == nil { firstMs = ptsMs }
+            if moment == nil, ptsMs > atMs, let last = ring.last { moment = last.index }
+            ring.append((index, ptsMs, meter.picture()))
+            if let m = moment { return index < m + around }
+            if ring.count > around + 1 { ring.removeFirst() }
+            return true
+        }
+    } catch where seekMs != nil && firstMs == nil {
+        // (the decoder refuses a sought stream that yields no frame: "the video stream has no frames")
+        throw NothingAfterSeek()
     }
+    if seekMs != nil, firstMs == nil { throw NothingAfterSeek() }
     // a moment before the first frame decoded from the film's start (a damaged start) shows no
     // frame: an error, not the frames of a second later under the moment's name
     // (a container's start time, rounded to microseconds, puts an intact film's first frame a
@@ -95,3 +102,6 @@ private func framesAround(_ path: String, atMs: Double, around: Int, scan: ScanO
     // (a seek that landed at the first frame started where an unsought decode would)
     return (frames, before, (firstMs ?? 0) <= 0)
 }
+
+/// A seek that decoded no frame at all (a raw stream has no timestamps to seek by).
+private struct NothingAfterSeek: Error {}
