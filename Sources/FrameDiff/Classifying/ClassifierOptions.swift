@@ -57,16 +57,16 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// new one: a placeholder pulsing before a cut leads nowhere.
     public var leadShare: Double = 0.5
     /// A transition's first frames that change only a patch at most this share of the frame's
-    /// shorter side across (and half a tile: the patch is whole tiles) are a pointer or a touch
-    /// indicator (show-taps: 9% of a 360-px-wide phone)...
+    /// shorter side across are a pointer or a touch indicator (show-taps: 9% of a 360-px-wide
+    /// phone)...
     public var pointerShare: Double = 0.15
     /// ...when the transition's region is at least this many times the patch: the app reacts on
     /// the first frame reaching beyond it.
     public var pointerFactor: Double = 4
     /// ...and when the app reacts at least this long after the patch first changed: touch dots on
-    /// real captures lead by 67-130 ms, while a slide's or a wipe's first sliver grows past the
-    /// patch within a few frames (50 ms at 60 fps, with the patch's half-tile slack).
-    public var pointerLeadMs: Double = 60
+    /// real captures lead by 60-130 ms, while a slide's or a wipe's first sliver grows past the
+    /// patch within a frame or two (33 ms at 60 fps).
+    public var pointerLeadMs: Double = 50
     /// A tile moving at least this far in a frame (levels) steps towards a slow fade
     /// (`SlowFadeTracker`): a skeleton's pulse steps 1-3 levels, an eased crossfade's tail 0.6,
     /// while a still GIF's dither moves tiles by 0.01-0.2.

@@ -138,10 +138,7 @@ struct TransitionJudge {
     /// region already leads towards the new state while the patch changes.
     private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
                                inTiles: [Bool], region: Int, leadsOutside: (TileBox, Int) -> (Int) -> Bool) -> Int? {
-        // (plus half a tile: the patch is whole tiles, so a dot's box is its size rounded up to
-        // them, half a tile more on average; without it a dot that fits at one scale did not at
-        // another, as it straddled one tile more)
-        let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight)) + Double(grid.tile) / 2
+        let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
         var patch = TileBox([], columns: grid.columns)
         var landed: Int?
         // Only what changed past the threshold: a GIF re-dithers tiles all over the region by a
