@@ -104,7 +104,8 @@ struct TransitionDetector: Detector {
         }
         // (each piece claims its own box: the space between two chained pieces is not the motion's)
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
-        chainTouching(window, pauseMs: w.pauseMs, reach: ClassifierOptions.reachTiles(options.chainReachPx, tile: grid.tile), grid: grid)
+        chainTouching(window, pauseMs: w.pauseMs, reach: ClassifierOptions.reachTiles(options.chainReachPx, tile: grid.tile), grid: grid,
+                      options: options, visible: (Float(w.shift), Float(w.rmse)))
     }
 
     /// Whether `tiles` are an empty slot that waited with a placeholder: each one flat colour
@@ -169,7 +170,8 @@ struct TransitionDetector: Detector {
     /// crossing from one screen to the other, a sheet whose slow end moves another region): one
     /// motion from the first's start to the last's end, over both pieces' tiles, with the larger
     /// piece's evidence. Of several that follow, the earliest is taken first.
-    private mutating func chainTouching(_ window: ClassifierWindow, pauseMs: Double, reach: Int, grid: TileGrid) {
+    private mutating func chainTouching(_ window: ClassifierWindow, pauseMs: Double, reach: Int, grid: TileGrid, options: ClassifierOptions,
+                                        visible: (shift: Float, rmse: Float)) {
         let cols = grid.columns
         func follows(_ j: Int, _ i: Int) -> Bool {
             decided[j].kind == .motion && decided[j].start >= decided[i].end
@@ -186,9 +188,31 @@ struct TransitionDetector: Detector {
             let next = decided.remove(at: j)
             if j < i { i -= 1 }
             if next.tiles.count > decided[i].tiles.count { decided[i].evidence = next.evidence }
+            // A pointer-sized motion (a touch dot landing, a pointer) that the app's larger motion
+            // follows is the touch the app reacts to: the one motion starts with the reaction, as
+            // it does when the dot and the reaction are one candidate (TransitionJudge).
+            if isPointer(decided[i], before: next, window: window, grid: grid, options: options, visible: visible) { decided[i].start = next.start }
             decided[i].end = next.end
             decided[i].tiles = Array(Set(decided[i].tiles).union(next.tiles)).sorted()
             decided[i].box = TileBox(decided[i].tiles, columns: cols)
+        }
+    }
+
+    /// Whether motion `d` is only a pointer or a touch dot before the app's motion `next`: a box
+    /// at most `pointerShare` of the frame's shorter side across, which `next`'s region is
+    /// `pointerFactor` times or more, `pointerLeadMs` or more before it, and visible on its first
+    /// frame only (the dot landing; the finger's tremor after it stays under the threshold). A
+    /// small control's own motion (a switch's thumb sliding before a section opens under it)
+    /// changes visibly on several frames, and stays the start of the motion it chains to.
+    private func isPointer(_ d: Decided, before next: Decided, window: ClassifierWindow, grid: TileGrid, options: ClassifierOptions,
+                           visible: (shift: Float, rmse: Float)) -> Bool {
+        let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight)), rect = d.box.pixels(in: grid)
+        guard Double(max(rect.w, rect.h)) <= limit, Double(next.tiles.count) >= options.pointerFactor * Double(d.box.width * d.box.height),
+              window.ms(next.start) - window.ms(d.start) >= options.pointerLeadMs else { return false }
+        var mine = [Bool](repeating: false, count: grid.count)
+        for t in d.tiles { mine[t] = true }
+        return (d.start + 1...max(d.start + 1, d.end)).allSatisfy { k in
+            k >= window.count || !window[k].changes.contains { mine[$0.tile] && ($0.shift > visible.shift || $0.rmse > visible.rmse) }
         }
     }
 
