@@ -641,14 +641,20 @@ struct ClassifierTests {
         clip.hold(frame(ripple: 0, dot: 3), ms: Double(restFrames) * period)
         for k in 1...6 { clip.hold(frame(ripple: k, dot: 3), ms: period) }
         clip.hold(frame(ripple: 6, dot: 3), ms: 400)
+        let reacts = 400 + Double(2 + restFrames) * period
+        try expectOneMotionFromTheReaction(clip, touchedAt: 400, reacts: reacts, ends: reacts + 5 * period)
+    }
+
+    /// The clip's one motion runs from the app's reaction to `ends`, and from the touch (`touchedAt`)
+    /// without the touch-dot rule.
+    private func expectOneMotionFromTheReaction(_ clip: SyntheticClip, touchedAt: Double, reacts: Double, ends: Double) throws {
         var unruled = ClassifierOptions()
         unruled.pointerFactor = 10000
         let g = try clip.findings(options: unruled)
-        #expect(g.map(\.startMs) == [400], "\(g.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(g.map(\.startMs) == [touchedAt], "\(g.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
         let f = try clip.findings()
         #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
-        let reacts = 400 + Double(2 + restFrames) * period
-        #expect(abs(f[0].startMs - reacts) < 1 && abs(f[0].endMs - (reacts + 5 * period)) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
+        #expect(abs((f.first?.startMs ?? 0) - reacts) < 1 && abs((f.first?.endMs ?? 0) - ends) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
     }
 
     @Test func aTouchDotRestingBeforeTheAppReactsIsNotTheMotionsStartEither() throws {
@@ -682,14 +688,7 @@ struct ClassifierTests {
         clip.hold(frame(ripple: 0, dot: 16), ms: 3 * period)
         for k in 1...6 { clip.hold(frame(ripple: k, dot: 16), ms: period) }
         clip.hold(frame(ripple: 6, dot: 16), ms: 400)
-        var unruled = ClassifierOptions()
-        unruled.pointerFactor = 10000
-        let g = try clip.findings(options: unruled)
-        #expect(g.map(\.startMs) == [400], "\(g.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
-        let f = try clip.findings()
-        #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
-        #expect(abs((f.first?.startMs ?? 0) - (400 + 7 * period)) < 1 && abs((f.first?.endMs ?? 0) - (400 + 12 * period)) < 1,
-                "\(f.map { "\($0.startMs)-\($0.endMs)" })")
+        try expectOneMotionFromTheReaction(clip, touchedAt: 400, reacts: 400 + 7 * period, ends: 400 + 12 * period)
     }
 
     @Test(arguments: [1000.0 / 30, 1000.0 / 60])

@@ -304,6 +304,19 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and the tiles a reach of `pixels` px spans, rounded up.
     static func reachTiles(_ pixels: Int, tile: Int) -> Int { (pixels + max(1, tile) - 1) / max(1, tile) }
 
+    /// Whether `box` is a pointer's or a touch dot's patch: at most `pointerShare` of the frame's
+    /// shorter side across (TransitionJudge within a transition, TransitionDetector across two).
+    func fitsPointer(_ box: TileBox, in grid: TileGrid) -> Bool {
+        let rect = box.pixels(in: grid)
+        return Double(max(rect.w, rect.h)) <= pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
+    }
+
+    /// ...and whether a change over `region` tiles, `leadMs` after that patch first changed, is
+    /// the app reacting to it: `pointerFactor` times the patch or more, `pointerLeadMs` or later.
+    func reactsToPointer(_ patch: TileBox, region: Int, leadMs: Double) -> Bool {
+        leadMs >= pointerLeadMs && Double(region) >= pointerFactor * Double(patch.width * patch.height)
+    }
+
     /// How long a picture held still is a pause, for a film of frame period `periodMs`.
     func pauseMs(periodMs: Double) -> Double { min(stableMs, max(pauseMinMs, Double(pauseFrames) * periodMs)) }
 }

@@ -206,13 +206,12 @@ struct TransitionDetector: Detector {
     /// changes visibly on several frames, and stays the start of the motion it chains to.
     private func isPointer(_ d: Decided, before next: Decided, window: ClassifierWindow, grid: TileGrid, options: ClassifierOptions,
                            visible: (shift: Float, rmse: Float)) -> Bool {
-        let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight)), rect = d.box.pixels(in: grid)
-        guard Double(max(rect.w, rect.h)) <= limit, Double(next.tiles.count) >= options.pointerFactor * Double(d.box.width * d.box.height),
-              window.ms(next.start) - window.ms(d.start) >= options.pointerLeadMs else { return false }
+        guard options.fitsPointer(d.box, in: grid),
+              options.reactsToPointer(d.box, region: next.tiles.count, leadMs: window.ms(next.start) - window.ms(d.start)) else { return false }
         var mine = [Bool](repeating: false, count: grid.count)
         for t in d.tiles { mine[t] = true }
-        return (d.start + 1...max(d.start + 1, d.end)).allSatisfy { k in
-            k >= window.count || !window[k].changes.contains { mine[$0.tile] && ($0.shift > visible.shift || $0.rmse > visible.rmse) }
+        return !(d.start + 1 ..< d.end + 1).contains { k in
+            window[k].changes.contains { mine[$0.tile] && ($0.shift > visible.shift || $0.rmse > visible.rmse) }
         }
     }
 

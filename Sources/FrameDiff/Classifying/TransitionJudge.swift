@@ -138,7 +138,6 @@ struct TransitionJudge {
     /// region already leads towards the new state while the patch changes.
     private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
                                inTiles: [Bool], region: Int, leadsOutside: (TileBox, Int) -> (Int) -> Bool) -> Int? {
-        let limit = options.pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
         var patch = TileBox([], columns: grid.columns)
         var landed: Int?
         // Only what changed past the threshold: a GIF re-dithers tiles all over the region by a
@@ -147,10 +146,9 @@ struct TransitionJudge {
         for k in c.frames where k >= start {
             let tiles = window[k].changes.filter { inTiles[$0.tile] && ($0.shift > s || $0.rmse > r) }.map(\.tile)
             guard !tiles.isEmpty else { continue }
-            let grown = patch.union(TileBox(tiles, columns: grid.columns)), rect = grown.pixels(in: grid)
-            guard Double(max(rect.w, rect.h)) <= limit else {
-                guard let landed, window.ms(k) - window.ms(landed) >= options.pointerLeadMs,
-                      Double(region) >= options.pointerFactor * Double(patch.width * patch.height) else { return nil }
+            let grown = patch.union(TileBox(tiles, columns: grid.columns))
+            guard options.fitsPointer(grown, in: grid) else {
+                guard let landed, options.reactsToPointer(patch, region: region, leadMs: window.ms(k) - window.ms(landed)) else { return nil }
                 let leads = leadsOutside(patch, k)
                 return c.frames.contains { $0 >= start && $0 < k && leads($0) } ? nil : k
             }
