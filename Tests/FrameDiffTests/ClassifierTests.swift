@@ -669,17 +669,7 @@ struct ClassifierTests {
             var p = PNGImage.filled(w, h, 250)
             SyntheticClip.texture(&p, Rect(x: 16, y: 320, w: 288, h: 192), seed: 3)
             if ripple > 0 { SyntheticClip.fill(&p, Rect(x: 16, y: 64, w: min(288, 32 + 64 * ripple), h: 32 * ripple), (236, 236, 236)) }
-            if let dot {
-                let cx = 32 + Double(dot) / 10, cy = 104.0
-                for y in 88..<120 {
-                    for x in 16..<48 {
-                        let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
-                        let cover = min(1, max(0, 6.5 - d))
-                        let v = UInt8((Double(p[x, y].0) * (1 - cover) + 90 * cover).rounded())
-                        p[x, y] = (v, v, v)
-                    }
-                }
-            }
+            if let dot { touchDot(&p, x: 32 + Double(dot) / 10, y: 104, radius: 6.5) }
             return p
         }
         var clip = SyntheticClip()
@@ -689,6 +679,65 @@ struct ClassifierTests {
         for k in 1...6 { clip.hold(frame(ripple: k, dot: 16), ms: period) }
         clip.hold(frame(ripple: 6, dot: 16), ms: 400)
         try expectOneMotionFromTheReaction(clip, touchedAt: 400, reacts: 400 + 7 * period, ends: 400 + 12 * period)
+    }
+
+    @Test(arguments: [false, true])
+    func aTouchDotMovingWithTheFingerBeforeTheAppReactsIsNotTheMotionsStart(colouredChip: Bool) throws {
+        // A 24-px dot lands on a 320-px-wide capture and moves 24 px right and 8 px up over the
+        // next two frames with the finger (the slop before a list follows), across tile edges:
+        // everywhere it has been no longer fits a dot's patch, but what differs from the picture
+        // before it still does, and where it was is back to that picture. The ripple comes 50 ms
+        // after it landed, and the motion starts there (`and_owl_onboarding.gif` 1400 ms: the dot
+        // lands, moves at 1430, the ripple starts at 1470; it had started at the dot).
+        // The same steps drawn by the app, an indigo chip that shows and slides before its row
+        // grows, are its motion from the chip's first frame: a touch indicator is grey or white
+        // (where it lies is no more colourful than it was), the chip brings colour (a review's
+        // chips and badges had started at the row, 67-300 ms late).
+        let (w, h) = (320, 640)
+        func frame(ripple: Int, at place: (x: Double, y: Double)?) -> PNGImage {
+            var p = PNGImage.filled(w, h, 250)
+            SyntheticClip.texture(&p, Rect(x: 16, y: 320, w: 288, h: 192), seed: 3)
+            if ripple > 0 { SyntheticClip.fill(&p, Rect(x: 16, y: 64, w: min(288, 32 + 64 * ripple), h: 32 * ripple), (200, 215, 245)) }
+            if let place {
+                if colouredChip {
+                    SyntheticClip.fill(&p, Rect(x: Int(place.x) - 12, y: Int(place.y) - 8, w: 24, h: 16), (80, 70, 200))
+                } else {
+                    touchDot(&p, x: place.x, y: place.y, radius: 12)
+                }
+            }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(frame(ripple: 0, at: nil), ms: 400)
+        clip.hold(frame(ripple: 0, at: (40, 104)), ms: period)
+        clip.hold(frame(ripple: 0, at: (52, 100)), ms: period)
+        clip.hold(frame(ripple: 0, at: (64, 96)), ms: period)
+        for k in 1...6 { clip.hold(frame(ripple: k, at: (64, 96)), ms: period) }
+        clip.hold(frame(ripple: 6, at: (64, 96)), ms: 400)
+        if colouredChip {
+            let f = try clip.findings()
+            #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+            #expect(abs((f.first?.startMs ?? 0) - 400) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
+            return
+        }
+        try expectOneMotionFromTheReaction(clip, touchedAt: 400, reacts: 400 + 3 * period, ends: 400 + 8 * period)
+        // (with no room to move, the dot outgrows its patch and the motion starts with it)
+        var still = ClassifierOptions()
+        still.pointerDriftShare = 0
+        #expect(try clip.findings(options: still).map(\.startMs) == [400])
+    }
+
+    /// A grey show-taps dot (level 90) of `radius` px centred on (`x`, `y`), its edge antialiased,
+    /// over a grey picture.
+    private func touchDot(_ p: inout PNGImage, x cx: Double, y cy: Double, radius: Double) {
+        for y in max(0, Int(cy - radius) - 1)..<min(p.height, Int(cy + radius) + 2) {
+            for x in max(0, Int(cx - radius) - 1)..<min(p.width, Int(cx + radius) + 2) {
+                let d = ((Double(x) + 0.5 - cx) * (Double(x) + 0.5 - cx) + (Double(y) + 0.5 - cy) * (Double(y) + 0.5 - cy)).squareRoot()
+                let cover = min(1, max(0, radius - d))
+                let v = UInt8((Double(p[x, y].0) * (1 - cover) + 90 * cover).rounded())
+                p[x, y] = (v, v, v)
+            }
+        }
     }
 
     @Test(arguments: [1000.0 / 30, 1000.0 / 60])

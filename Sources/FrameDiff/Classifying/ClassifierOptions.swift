@@ -67,6 +67,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// real captures lead by 60-130 ms, while a slide's or a wipe's first sliver grows past the
     /// patch within a frame or two (33 ms at 60 fps).
     public var pointerLeadMs: Double = 50
+    /// ...and a dot that moves on before the app reacts (the finger's slop before a list scrolls)
+    /// stays one while every place it has been fits a patch this share of the shorter side across.
+    public var pointerDriftShare: Double = 0.3
     /// A tile moving at least this far in a frame (levels) steps towards a slow fade
     /// (`SlowFadeTracker`): a skeleton's pulse steps 1-3 levels, an eased crossfade's tail 0.6,
     /// while a still GIF's dither moves tiles by 0.01-0.2.
@@ -309,6 +312,12 @@ public struct ClassifierOptions: Sendable, Equatable {
     func fitsPointer(_ box: TileBox, in grid: TileGrid) -> Bool {
         let rect = box.pixels(in: grid)
         return Double(max(rect.w, rect.h)) <= pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
+    }
+
+    /// ...and whether every place a moving dot has been, `box`, is near enough where it landed.
+    func fitsPointerDrift(_ box: TileBox, in grid: TileGrid) -> Bool {
+        let rect = box.pixels(in: grid)
+        return Double(max(rect.w, rect.h)) <= pointerDriftShare * Double(min(grid.storedWidth, grid.storedHeight))
     }
 
     /// ...and whether a change over `region` tiles, `leadMs` after that patch first changed, is

@@ -97,7 +97,7 @@ struct TransitionJudge {
                 return zip(targets, spans).contains { $1 - window[k].thumb.distance(to: $0, over: rest) >= options.leadShare * moved }
             }
         }
-        let pointer = pointerFrames(c, from: start, window: window, inTiles: inTiles, region: region.count, leadsOutside: leadsOutside)
+        let pointer = pointerFrames(c, from: start, window: window, old: old, inTiles: inTiles, region: region.count, leadsOutside: leadsOutside)
         start = pointer ?? start
         while pointer == nil, start - 1 > lo {
             let moved = fromOld(start - 1)
@@ -133,12 +133,17 @@ struct TransitionJudge {
     /// The frame the app starts to react on, when the transition's first frames change only a
     /// patch much smaller than its region: a touch indicator (Android's show-taps dot) or a pointer
     /// lands 60-130 ms before the app's ripple or scroll begins, and a person times the change from
-    /// the app. nil when the first frame already reaches beyond such a patch, or nothing does, or
-    /// the reach beyond comes too soon after the patch to be a reaction to it, or the rest of the
-    /// region already leads towards the new state while the patch changes.
-    private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow,
+    /// the app. A dot that moves on with the finger before the app follows stays one while what
+    /// differs from the old picture still fits the patch, where it was is back to that picture,
+    /// every place it has been fits `pointerDriftShare`, and it brings no colour. nil when the
+    /// first frame already reaches beyond such a patch, or nothing does, or the reach beyond comes
+    /// too soon after the patch to be a reaction to it, or the rest of the region already leads
+    /// towards the new state while the patch changes.
+    private func pointerFrames(_ c: TransitionFinder.Candidate, from start: Int, window: ClassifierWindow, old: Thumbnail,
                                inTiles: [Bool], region: Int, leadsOutside: (TileBox, Int) -> (Int) -> Bool) -> Int? {
         var patch = TileBox([], columns: grid.columns)
+        // every place the patch has been (a dot that moves with the finger before the app follows)
+        var travel = patch
         var landed: Int?
         // Only what changed past the threshold: a GIF re-dithers tiles all over the region by a
         // level or two on the same frames as the dot.
@@ -147,14 +152,33 @@ struct TransitionJudge {
             let tiles = window[k].changes.filter { inTiles[$0.tile] && ($0.shift > s || $0.rmse > r) }.map(\.tile)
             guard !tiles.isEmpty else { continue }
             let grown = patch.union(TileBox(tiles, columns: grid.columns))
-            guard options.fitsPointer(grown, in: grid) else {
-                guard let landed, options.reactsToPointer(patch, region: region, leadMs: window.ms(k) - window.ms(landed)) else { return nil }
-                let leads = leadsOutside(patch, k)
-                return c.frames.contains { $0 >= start && $0 < k && leads($0) } ? nil : k
+            if options.fitsPointer(grown, in: grid) {
+                (patch, travel) = (grown, travel.union(grown))
+                landed = landed ?? k
+                continue
             }
-            patch = grown
-            landed = landed ?? k
+            // The dot moved on: where it was is back to the old picture, and what differs from the
+            // old picture is still one dot, near where it landed.
+            if landed != nil {
+                let placed = c.tiles.filter { maxAbs(window[k].thumb.mean($0) - old.mean($0)) > s }
+                let away = TileBox(placed, columns: grid.columns)
+                let moved = travel.union(away), near = moved.grown(by: 1, columns: grid.columns, rows: grid.rows)
+                // (a touch indicator is grey or white: where it lies is no more colourful than it
+                // was; a chip or a badge that slides in before its row grows brings colour)
+                if !away.isEmpty, options.fitsPointer(away, in: grid), options.fitsPointerDrift(moved, in: grid),
+                   tiles.allSatisfy({ near.contains(tile: $0, columns: grid.columns) }),
+                   placed.allSatisfy({ chroma(window[k].thumb.mean($0)) <= chroma(old.mean($0)) + s }) {
+                    (patch, travel) = (away, moved)
+                    continue
+                }
+            }
+            guard let landed, options.reactsToPointer(patch, region: region, leadMs: window.ms(k) - window.ms(landed)) else { return nil }
+            let leads = leadsOutside(travel, k)
+            return c.frames.contains { $0 >= start && $0 < k && leads($0) } ? nil : k
         }
         return nil
     }
 }
+
+/// How far a colour is from grey: its largest channel less its smallest (levels).
+private func chroma(_ c: SIMD3<Float>) -> Float { max(c.x, c.y, c.z) - min(c.x, c.y, c.z) }
