@@ -727,6 +727,33 @@ struct ClassifierTests {
         #expect(try clip.findings(options: still).map(\.startMs) == [400])
     }
 
+    @Test func aBadgeShowingBeforeItsRowGrowsIsNoTouchDot() throws {
+        // A red 14-px badge shows (a dot's size) and its row grows 50 ms later: the badge brings
+        // colour, which a grey or white touch indicator never does, so the motion starts with it.
+        // Taken for a dot, it started with the row (`scripts/pointer-films`: 15 of 80 badges growing
+        // in, and a review's chips, checks and ring icons, 50-100 ms late).
+        let (w, h) = (320, 640)
+        func frame(row: Int, badge: Bool) -> PNGImage {
+            var p = PNGImage.filled(w, h, 250)
+            SyntheticClip.texture(&p, Rect(x: 16, y: 320, w: 288, h: 192), seed: 3)
+            if row > 0 { SyntheticClip.fill(&p, Rect(x: 16, y: 64, w: min(288, 32 + 64 * row), h: 32 * row), (200, 215, 245)) }
+            if badge { SyntheticClip.fill(&p, Rect(x: 36, y: 92, w: 14, h: 14), (220, 40, 40)) }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(frame(row: 0, badge: false), ms: 400)
+        clip.hold(frame(row: 0, badge: true), ms: 3 * period)
+        for k in 1...6 { clip.hold(frame(row: k, badge: true), ms: period) }
+        clip.hold(frame(row: 6, badge: true), ms: 400)
+        let f = try clip.findings()
+        #expect(kinds(f) == [.motion], "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(abs((f.first?.startMs ?? 0) - 400) < 1, "\(f.map { "\($0.startMs)-\($0.endMs)" })")
+        var colourBlind = ClassifierOptions()
+        colourBlind.pointerColourShare = 1
+        let g = try clip.findings(options: colourBlind)
+        #expect(g.count == 1 && abs(g[0].startMs - (400 + 3 * period)) < 1, "\(g.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
+    }
+
     /// A grey show-taps dot (level 90) of `radius` px centred on (`x`, `y`), its edge antialiased,
     /// over a grey picture.
     private func touchDot(_ p: inout PNGImage, x cx: Double, y cy: Double, radius: Double) {

@@ -70,6 +70,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and a dot that moves on before the app reacts (the finger's slop before a list scrolls)
     /// stays one while every place it has been fits a patch this share of the shorter side across.
     public var pointerDriftShare: Double = 0.3
+    /// ...and a touch indicator is grey or white: a tile it lies on gains colour (chroma) by at most
+    /// this share of its change (Owl's slightly blue-white dot: 0.2-0.26; an indigo chip or a red
+    /// badge: 0.7-0.9), so a chip that shows before its row grows is the app's.
+    public var pointerColourShare: Double = 0.5
     /// A tile moving at least this far in a frame (levels) steps towards a slow fade
     /// (`SlowFadeTracker`): a skeleton's pulse steps 1-3 levels, an eased crossfade's tail 0.6,
     /// while a still GIF's dither moves tiles by 0.01-0.2.
@@ -318,6 +322,18 @@ public struct ClassifierOptions: Sendable, Equatable {
     func fitsPointerDrift(_ box: TileBox, in grid: TileGrid) -> Bool {
         let rect = box.pixels(in: grid)
         return Double(max(rect.w, rect.h)) <= pointerDriftShare * Double(min(grid.storedWidth, grid.storedHeight))
+    }
+
+    /// ...and whether what changed `tiles` from `old` to `new` coloured one of them, more than a
+    /// grey or white touch indicator does: its chroma gained more than `pointerColourShare` of its
+    /// change, and more than twice `shift` (a blue-white dot's faint edge over white tints a tile
+    /// by 6-7 levels; a badge half over a blue bar and half over white takes colour from one tile
+    /// and gives it to the other, so tiles are not summed).
+    func bringsColour(_ tiles: [Int], in new: Thumbnail, over old: Thumbnail, shift: Float) -> Bool {
+        tiles.contains { t in
+            let gain = chroma(new.mean(t)) - chroma(old.mean(t))
+            return gain > 2 * shift && Double(gain) > pointerColourShare * Double(maxAbs(new.mean(t) - old.mean(t)))
+        }
     }
 
     /// ...and whether a change over `region` tiles, `leadMs` after that patch first changed, is

@@ -134,3 +134,6 @@ struct Thumbnail: Sendable {
 
 /// The largest of |x|, |y|, |z|: how far two colours are apart in their most different channel.
 func maxAbs(_ d: SIMD3<Float>) -> Float { max(abs(d.x), abs(d.y), abs(d.z)) }
+
+/// How far a colour is from grey: its largest channel less its smallest (levels).
+func chroma(_ c: SIMD3<Float>) -> Float { max(c.x, c.y, c.z) - min(c.x, c.y, c.z) }

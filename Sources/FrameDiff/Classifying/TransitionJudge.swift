@@ -133,9 +133,10 @@ struct TransitionJudge {
     /// The frame the app starts to react on, when the transition's first frames change only a
     /// patch much smaller than its region: a touch indicator (Android's show-taps dot) or a pointer
     /// lands 60-130 ms before the app's ripple or scroll begins, and a person times the change from
-    /// the app. A dot that moves on with the finger before the app follows stays one while what
-    /// differs from the old picture still fits the patch, where it was is back to that picture,
-    /// every place it has been fits `pointerDriftShare`, and it brings no colour. nil when the
+    /// the app. The patch brings no colour (`bringsColour`: a touch indicator is grey or white; a
+    /// badge or a chip is the app's). A dot that moves on with the finger before the app follows
+    /// stays one while what differs from the old picture still fits the patch, where it was is
+    /// back to that picture, and every place it has been fits `pointerDriftShare`. nil when the
     /// first frame already reaches beyond such a patch, or nothing does, or the reach beyond comes
     /// too soon after the patch to be a reaction to it, or the rest of the region already leads
     /// towards the new state while the patch changes.
@@ -153,6 +154,7 @@ struct TransitionJudge {
             guard !tiles.isEmpty else { continue }
             let grown = patch.union(TileBox(tiles, columns: grid.columns))
             if options.fitsPointer(grown, in: grid) {
+                guard !options.bringsColour(tiles, in: window[k].thumb, over: old, shift: s) else { return nil }
                 (patch, travel) = (grown, travel.union(grown))
                 landed = landed ?? k
                 continue
@@ -167,7 +169,7 @@ struct TransitionJudge {
                 // was; a chip or a badge that slides in before its row grows brings colour)
                 if !away.isEmpty, options.fitsPointer(away, in: grid), options.fitsPointerDrift(moved, in: grid),
                    tiles.allSatisfy({ near.contains(tile: $0, columns: grid.columns) }),
-                   placed.allSatisfy({ chroma(window[k].thumb.mean($0)) <= chroma(old.mean($0)) + s }) {
+                   !options.bringsColour(placed, in: window[k].thumb, over: old, shift: s) {
                     (patch, travel) = (away, moved)
                     continue
                 }
@@ -179,6 +181,3 @@ struct TransitionJudge {
         return nil
     }
 }
-
-/// How far a colour is from grey: its largest channel less its smallest (levels).
-private func chroma(_ c: SIMD3<Float>) -> Float { max(c.x, c.y, c.z) - min(c.x, c.y, c.z) }

@@ -108,6 +108,8 @@ public struct AnalysisSetting {
                     "...and when that reaction comes at least this long after the patch first changed"),
             .double("pointer_drift", \.classifier.pointerDriftShare, .transitions, "share", 0...1,
                     "a dot moving on before the app reacts stays one while all its places fit a patch this share of the shorter side"),
+            .double("pointer_colour", \.classifier.pointerColourShare, .transitions, "share", 0...1,
+                    "a touch dot is grey or white: it colours a tile by at most this share of the tile's change (a chip or a badge is the app's)"),
             .double("slow_fade_step", \.classifier.slowFadeStep, .transitions, "levels", 0...255,
                     "a tile moving this far in a frame steps towards a fade too slow for the change threshold (a skeleton's pulse: 1-3)"),
             .int("slow_fade_steps", \.classifier.slowFadeSteps, .transitions, "frames", 1...100000,
