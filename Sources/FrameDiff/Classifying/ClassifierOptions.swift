@@ -313,16 +313,10 @@ public struct ClassifierOptions: Sendable, Equatable {
 
     /// Whether `box` is a pointer's or a touch dot's patch: at most `pointerShare` of the frame's
     /// shorter side across (TransitionJudge within a transition, TransitionDetector across two).
-    func fitsPointer(_ box: TileBox, in grid: TileGrid) -> Bool {
-        let rect = box.pixels(in: grid)
-        return Double(max(rect.w, rect.h)) <= pointerShare * Double(min(grid.storedWidth, grid.storedHeight))
-    }
+    func fitsPointer(_ box: TileBox, in grid: TileGrid) -> Bool { box.fits(pointerShare, of: grid) }
 
     /// ...and whether every place a moving dot has been, `box`, is near enough where it landed.
-    func fitsPointerDrift(_ box: TileBox, in grid: TileGrid) -> Bool {
-        let rect = box.pixels(in: grid)
-        return Double(max(rect.w, rect.h)) <= pointerDriftShare * Double(min(grid.storedWidth, grid.storedHeight))
-    }
+    func fitsPointerDrift(_ box: TileBox, in grid: TileGrid) -> Bool { box.fits(pointerDriftShare, of: grid) }
 
     /// ...and whether what changed `tiles` from `old` to `new` coloured one of them, more than a
     /// grey or white touch indicator does: its chroma gained more than `pointerColourShare` of its

@@ -29,6 +29,11 @@ struct TileBox: Sendable, Equatable {
         guard !isEmpty else { return Rect(x: 0, y: 0, w: 0, h: 0) }
         return grid.tileRect(y0 * grid.columns + x0).union(grid.tileRect(y1 * grid.columns + x1))
     }
+    /// Whether the box's longer side of stored pixels is at most `share` of the frame's shorter side.
+    func fits(_ share: Double, of grid: TileGrid) -> Bool {
+        let rect = pixels(in: grid)
+        return Double(max(rect.w, rect.h)) <= share * Double(min(grid.storedWidth, grid.storedHeight))
+    }
     var width: Int { isEmpty ? 0 : x1 - x0 + 1 }
     var height: Int { isEmpty ? 0 : y1 - y0 + 1 }
 
