@@ -320,9 +320,12 @@ public struct ClassifierOptions: Sendable, Equatable {
 
     /// ...and whether what changed `tiles` from `old` to `new` coloured one of them, more than a
     /// grey or white touch indicator does: its chroma gained more than `pointerColourShare` of its
-    /// change, and more than twice `shift` (a blue-white dot's faint edge over white tints a tile
-    /// by 6-7 levels; a badge half over a blue bar and half over white takes colour from one tile
-    /// and gives it to the other, so tiles are not summed).
+    /// change, and more than twice `shift`, the film's change threshold. Chroma is the difference
+    /// of two channel means, each of which may move by up to the threshold without counting as a
+    /// change, so a gain within twice it is no visible colouring (Owl's blue-white dot tints the
+    /// tile under its faint edge over white by 6.6 levels in the double-size copy, against a
+    /// threshold of 6). Tiles are not summed: a badge half over a blue bar and half over white
+    /// takes colour from one tile and gives it to the other.
     func bringsColour(_ tiles: [Int], in new: Thumbnail, over old: Thumbnail, shift: Float) -> Bool {
         tiles.contains { t in
             let gain = chroma(new.mean(t)) - chroma(old.mean(t))

@@ -38,6 +38,10 @@ struct ClassifierWindow: Sendable {
         }
 
         var tile: Int { Int(tile32) }
+
+        /// Whether the tile changed past a threshold of `s` levels or `r` RMSE (`ChangeThreshold`'s
+        /// test, with the threshold a window was decided at).
+        func isVisible(shift s: Float, rmse r: Float) -> Bool { shift > s || rmse > r }
     }
 
     private(set) var frames: [Frame] = []

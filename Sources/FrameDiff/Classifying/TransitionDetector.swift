@@ -211,7 +211,7 @@ struct TransitionDetector: Detector {
         var mine = [Bool](repeating: false, count: grid.count)
         for t in d.tiles { mine[t] = true }
         return !(d.start + 1 ..< d.end + 1).contains { k in
-            window[k].changes.contains { mine[$0.tile] && ($0.shift > visible.shift || $0.rmse > visible.rmse) }
+            window[k].changes.contains { mine[$0.tile] && $0.isVisible(shift: visible.shift, rmse: visible.rmse) }
         }
     }
 

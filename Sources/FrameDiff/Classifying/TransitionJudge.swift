@@ -150,7 +150,7 @@ struct TransitionJudge {
         // level or two on the same frames as the dot.
         let s = Float(shift), r = Float(rmse)
         for k in c.frames where k >= start {
-            let tiles = window[k].changes.filter { inTiles[$0.tile] && ($0.shift > s || $0.rmse > r) }.map(\.tile)
+            let tiles = window[k].changes.filter { inTiles[$0.tile] && $0.isVisible(shift: s, rmse: r) }.map(\.tile)
             guard !tiles.isEmpty else { continue }
             let grown = patch.union(TileBox(tiles, columns: grid.columns))
             if options.fitsPointer(grown, in: grid) {
