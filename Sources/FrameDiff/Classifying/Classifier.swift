@@ -158,7 +158,8 @@ public final class Classifier {
     /// Classifies what is left and returns every finding in time order.
     public func finish() -> [Detection] {
         decideAll()
-        return Self.joined(LongBlanks(options: options).merged(findings)).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
+        let scrolls = BroadBusy(share: options.busyBroadShare, slack: grid.tile)
+        return Self.joined(scrolls.absorbing(LongBlanks(options: options).merged(findings))).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
 
     /// Findings of one kind over the same first and last frame are one event for the user (DESIGN.md):
