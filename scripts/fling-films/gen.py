@@ -935,6 +935,15 @@ def plan(seed):
             return scroll_film(name, "gif", rng, w, h, per, offs, m, mode="gif", ext="gif")
         add("gif", ["fling", "sheet"][k % 2], b)
 
+    def gap_frames(rng, lo, hi, per):
+        # a gap of lo-hi ms drawn at random, in whole frames of `per` ms
+        gf = max(1, int(round(float(rng.uniform(lo, hi)) / per)))
+        while gf * per < lo - 1e-6:
+            gf += 1
+        while gf * per > hi + 1e-6:
+            gf -= 1
+        return gf
+
     # 6. controls: a) slide then a badge elsewhere 60-120 ms later; b) cut then slide 70-120 ms later;
     #    c) slide then the sheet's button turns blue ~90 ms later.
     for k in range(21):
@@ -943,12 +952,7 @@ def plan(seed):
             per = P30 if k % 4 == 3 else P60
             w, h = pick_size(rng)
             if ctype == "a":
-                gap_ms = float(rng.uniform(60, 120))
-                gf = max(1, int(round(gap_ms / per)))
-                while gf * per < 60 - 1e-6:
-                    gf += 1
-                while gf * per > 120 + 1e-6:
-                    gf -= 1
+                gf = gap_frames(rng, 60, 120, per)
                 if k % 2 == 0:
                     offs, m = fling_offsets(rng, w, h, per, max_dur=1400)
                     m.update(control="a", via="scroll", gap_ms=round(gf * per, 1), fps=round(1000 / per))
@@ -956,12 +960,7 @@ def plan(seed):
                 m = {"control": "a", "via": "sheet", "gap_ms": round(gf * per, 1), "fps": round(1000 / per)}
                 return sheet_film(name, "controls", rng, w, h, per, m, control=("a", gf))
             if ctype == "b":
-                gap_ms = float(rng.uniform(70, 120))
-                gf = max(1, int(round(gap_ms / per)))
-                while gf * per < 70 - 1e-6:
-                    gf += 1
-                while gf * per > 120 + 1e-6:
-                    gf -= 1
+                gf = gap_frames(rng, 70, 120, per)
                 f = cut_then_slide_film(name, rng, w, h, per, gf)
                 f.meta["fps"] = round(1000 / per)
                 return f
