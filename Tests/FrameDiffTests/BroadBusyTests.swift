@@ -11,25 +11,46 @@ struct BroadBusyTests {
         return d
     }
 
+    /// The 16-px tiles of `r` but those of `hole`, as a busy region's own tiles.
+    func tiles(_ r: Rect, but hole: Rect? = nil) -> [Rect] {
+        stride(from: r.y, to: r.y + r.h, by: 16).flatMap { y in
+            stride(from: r.x, to: r.x + r.w, by: 16).map { Rect(x: $0, y: y, w: 16, h: 16) }
+        }.filter { t in hole.map { !$0.intersects(t) } ?? true }
+    }
+
+    let absorb = BroadBusy(share: 0.25, onTiles: 0.5)
+
     @Test func aScrollsPiecesInsideItAreItAndItIsLookedAtForHitches() {
         let page = Rect(x: 16, y: 112, w: 512, h: 784)
-        let scroll = finding(.motion, 30, 150, page, area: 0.7, busy: true)
+        var scroll = finding(.motion, 30, 150, page, area: 0.7, busy: true)
+        scroll.busyTiles = tiles(page)
         let pieces = [finding(.motion, 31, 150, Rect(x: 16, y: 112, w: 512, h: 700)),
                       finding(.fade, 120, 140, Rect(x: 16, y: 400, w: 512, h: 16)),
-                      finding(.cut, 145, 145, Rect(x: 0, y: 100, w: 540, h: 600))]  // within a tile's slack
+                      finding(.cut, 145, 145, Rect(x: 0, y: 112, w: 544, h: 600))]  // mostly on the page
         let kept = [finding(.flash, 60, 70, Rect(x: 32, y: 200, w: 64, h: 64)),  // a placeholder: judged on its own
                     finding(.cut, 100, 100, Rect(x: 0, y: 0, w: 540, h: 60)),  // the status bar, outside the page
                     finding(.cut, 170, 170, Rect(x: 16, y: 112, w: 512, h: 600))]  // after the scroll rested
-        let out = BroadBusy(share: 0.25, slack: 16).absorbing([scroll] + pieces + kept)
+        let out = absorb.absorbing([scroll] + pieces + kept)
         #expect(out.count == 4)
         #expect(out.first.map { $0.kind == .motion && !$0.busy && $0.firstFrame == 30 && $0.lastFrame == 150 } == true)
         #expect(Array(out.dropFirst()) == kept)
     }
 
+    @Test func aCardHoldingStillInAnAnimatedBackgroundKeepsItsFindings() {
+        let frame = Rect(x: 0, y: 0, w: 368, h: 640), card = Rect(x: 48, y: 192, w: 272, h: 256)
+        var background = finding(.motion, 0, 300, frame, area: 0.7, busy: true)
+        background.busyTiles = tiles(frame, but: card)
+        let error = finding(.cut, 120, 120, Rect(x: 64, y: 352, w: 240, h: 32))
+        let button = finding(.fade, 180, 189, Rect(x: 64, y: 400, w: 240, h: 48))
+        let out = absorb.absorbing([background, error, button])
+        #expect(Array(out.dropFirst()) == [error, button])
+    }
+
     @Test func aCounterTakesNothingAndStaysBusy() {
-        let counter = finding(.motion, 0, 300, Rect(x: 8, y: 288, w: 48, h: 32), area: 0.004, busy: true)
+        var counter = finding(.motion, 0, 300, Rect(x: 8, y: 288, w: 48, h: 32), area: 0.004, busy: true)
+        counter.busyTiles = tiles(counter.region)
         let cut = finding(.cut, 60, 60, Rect(x: 16, y: 288, w: 16, h: 16))
-        let out = BroadBusy(share: 0.25, slack: 16).absorbing([counter, cut])
+        let out = absorb.absorbing([counter, cut])
         #expect(out == [counter, cut])
         #expect(out[0].busy)
     }

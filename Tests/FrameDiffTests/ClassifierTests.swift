@@ -580,31 +580,6 @@ struct ClassifierTests {
         #expect(abs(f[1].startMs - 500) < 1)
     }
 
-    /// A fling's slow end: the page moves 12 px a frame, slows to 1 px a frame, then takes its
-    /// last 1-px steps 67 and 117 ms apart (pauses, each shorter than a state, too unlike for one
-    /// drawn cadence) before it rests.
-    /// One motion to the last step; without `tailGrowth` the last steps were two cuts.
-    @Test func aFlingsLastPixelStepsDrawnFurtherApartAreItsEnd() throws {
-        var clip = SyntheticClip()
-        clip.hold(SyntheticClip.page(seed: 1, scroll: 0), ms: 400)
-        var at = 0
-        for step in [12, 10, 8, 6, 4, 3, 2, 1, 1] {
-            at += step
-            clip.hold(SyntheticClip.page(seed: 1, scroll: at), ms: period)
-        }
-        clip.hold(SyntheticClip.page(seed: 1, scroll: at), ms: 3 * period)
-        clip.hold(SyntheticClip.page(seed: 1, scroll: at + 1), ms: 7 * period)
-        let lastMs = Double(clip.frames.count) * period
-        clip.hold(SyntheticClip.page(seed: 1, scroll: at + 2), ms: 400)
-        let f = try clip.findings()
-        #expect(kinds(f) == [.motion], "\(listed(f))")
-        #expect(f.first.map { abs($0.startMs - 400) < 1 && abs($0.endMs - lastMs) < 1 } == true, "\(listed(f))")
-        var off = ClassifierOptions()
-        off.tailGrowth = 0
-        let without = try clip.findings(options: off)
-        #expect(kinds(without) == [.motion, .cut, .cut], "\(listed(without))")
-    }
-
     /// A fling that goes on for 2.3 s is followed as a busy region (past `busyMs`), and the tiles
     /// its lineage lost on the way had come out as pieces inside it. One motion over the page.
     @Test func aLongFlingIsOneMotionNotABusyRegionWithPiecesInside() throws {
@@ -624,27 +599,6 @@ struct ClassifierTests {
         off.busyBroadShare = 1.01
         let pieces = try clip.findings(options: off).filter { $0.kind != .hitch }
         #expect(pieces.count > 1, "\(listed(pieces))")
-    }
-
-    /// ...but a step that changes its tiles more than the motion's last step did, after a pause, is
-    /// a change of its own: a badge appearing on the page 83 ms after a slide rested.
-    @Test func aBadgeAfterASlidesPauseIsNoStepOfItsSlowEnd() throws {
-        var clip = SyntheticClip()
-        clip.hold(SyntheticClip.page(seed: 1, scroll: 0), ms: 400)
-        for k in 1...6 { clip.hold(SyntheticClip.page(seed: 1, scroll: k * 8), ms: period) }
-        var rested = SyntheticClip.page(seed: 1, scroll: 48)
-        clip.hold(rested, ms: 5 * period)
-        let badgeMs = Double(clip.frames.count) * period
-        SyntheticClip.fill(&rested, Rect(x: 64, y: 150, w: 24, h: 24), (220, 30, 30))
-        clip.hold(rested, ms: 400)
-        let f = try clip.findings()
-        #expect(kinds(f) == [.motion, .cut], "\(listed(f))")
-        #expect(f.last.map { abs($0.startMs - badgeMs) < 1 } == true, "\(listed(f))")
-        // (the badge lies on the page the slide moved: only its larger shift tells it apart)
-        var loose = ClassifierOptions()
-        loose.tailGrowth = 100
-        let g = try clip.findings(options: loose)
-        #expect(kinds(g) == [.motion], "\(listed(g))")
     }
 
     /// A slide drawn at 10 frames a second in a 60-fps capture: each step held 100 ms (six

@@ -5,25 +5,27 @@
 /// second motion one frame later over the same box; a 2.8-s iOS deceleration: the busy motion, four
 /// motions, a fade and five cuts). A person sees one movement. So a busy region whose own tiles
 /// cover `busyBroadShare` of the frame or more (a moving page, not a counter, a spinner or a
-/// progress bar) takes every cut, fade and motion inside its box (one tile's slack) and its time:
-/// they are the same event. Flashes and blanks stay: a placeholder is judged on surroundings that
-/// hold still.
+/// progress bar) takes every cut, fade and motion during its frames that lies on its own tiles
+/// (`busyPieceShare` of the finding's box): they are the same event. A card that holds still in an
+/// animated background is not the background's tiles, and keeps its findings; flashes and blanks
+/// stay too (a placeholder is judged on surroundings that hold still). Such a page is an
+/// animation, with frame steps of its own: it is no longer `busy`, so its hitches are looked for.
 ///
-///     let kept = BroadBusy(share: 0.25, slack: 16).absorbing(findings)
+///     let kept = BroadBusy(share: 0.25, onTiles: 0.5).absorbing(findings)
 struct BroadBusy: Sendable {
     /// The busy region's own tiles' share of the frame from which it is a moving page.
     let share: Double
-    /// Pixels a finding may reach outside the busy region's box (a tile).
-    let slack: Int
+    /// The share of a finding's box on the region's own tiles that makes it the region's.
+    let onTiles: Double
 
     func absorbing(_ findings: [Detection]) -> [Detection] {
         let broad = findings.filter { $0.busy && $0.area >= share }
         guard !broad.isEmpty else { return findings }
         return findings.compactMap { f in
-            // (a moving page is an animation, with its own frame steps: its hitches are looked for)
             if f.busy && f.area >= share {
                 var page = f
                 page.busy = false
+                page.evidence.append(Evidence("busy_share", f.area))
                 return page
             }
             return kept(f, broad) ? f : nil
@@ -31,10 +33,12 @@ struct BroadBusy: Sendable {
     }
 
     private func kept(_ f: Detection, _ broad: [Detection]) -> Bool {
-        guard !f.busy, f.kind == .cut || f.kind == .fade || f.kind == .motion else { return true }
+        guard !f.busy, f.kind == .cut || f.kind == .fade || f.kind == .motion, f.region.area > 0 else { return true }
         return !broad.contains { b in
-            let reach = Rect(x: b.region.x - slack, y: b.region.y - slack, w: b.region.w + 2 * slack, h: b.region.h + 2 * slack)
-            return f.firstFrame >= b.firstFrame && f.lastFrame <= b.lastFrame && reach.union(f.region) == reach
+            guard f.firstFrame >= b.firstFrame && f.lastFrame <= b.lastFrame, b.region.intersects(f.region) else { return false }
+            // (the region's own tiles do not overlap: their overlaps with the box add up)
+            let covered = b.busyTiles.reduce(0) { $0 + $1.intersection(f.region).area }
+            return Double(covered) >= onTiles * Double(f.region.area)
         }
     }
 }

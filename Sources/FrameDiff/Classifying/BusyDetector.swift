@@ -43,10 +43,12 @@ struct BusyDetector: Detector {
         // tiles change in at least one frame of twelve, a counter's tens digit in one of ten)
         let span = Double(region.end - region.start + 1)
         let own = region.changes.filter { Double($0.value) >= options.busyOwnShare * span }.keys
-        let (box, area) = grid.extent(of: own.isEmpty ? Set(region.changes.keys) : Set(own))
+        let tiles = own.isEmpty ? Set(region.changes.keys) : Set(own)
+        let (box, area) = grid.extent(of: tiles)
         var f = Detection(kind: .motion, startMs: region.startMs, endMs: region.endMs, firstFrame: region.start, lastFrame: region.end,
                           peakRMSE: region.peakRMSE, region: box, area: area)
         f.busy = true
+        f.busyTiles = tiles.sorted().map { grid.toDisplay(grid.tileRect($0)) }
         f.evidence = [Evidence("busy", 1)]
         return f
     }

@@ -158,7 +158,7 @@ public final class Classifier {
     /// Classifies what is left and returns every finding in time order.
     public func finish() -> [Detection] {
         decideAll()
-        let scrolls = BroadBusy(share: options.busyBroadShare, slack: grid.tile)
+        let scrolls = BroadBusy(share: options.busyBroadShare, onTiles: options.busyPieceShare)
         return Self.joined(scrolls.absorbing(LongBlanks(options: options).merged(findings))).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
 

@@ -38,13 +38,6 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// two steps either (`DrawnCadence`; a 10-fps drag in a 60-fps CFR capture was a cut and a
     /// motion where the GIF shows one motion). 0: no film cadence.
     public var cadenceMinSteps: Int = 8
-    /// A step after a pause (under `stableMs`) goes on with the motion before it when it changes
-    /// the tiles of the motion's last step again, by no more: its RMSE summed over its tiles at
-    /// most this many times what that step changed on them...
-    public var tailGrowth: Double = 1.1
-    /// ...and at least this share of its tiles among that step's: a fling's or a sheet's last
-    /// 1-px steps, drawn 70-200 ms apart as it slows, move the same rows of text as the step before.
-    public var tailOverlap: Double = 0.5
     /// One frame changing no more than this many tiles, inside a hold of `stableMs` between two
     /// changes and `pauseMinMs` from either, does not break the hold: a cursor, an emulator's click
     /// ring or a caret changing one tile between a ripple whose highlight holds 170 ms and the
@@ -167,9 +160,12 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// 16x16); a larger patch is a change of its own (px²).
     public var busyJoinAreaPx: Int = 4096
     /// A busy region whose own tiles cover this share of the frame is a moving page (a long
-    /// scroll or fling): the cuts, fades and motions inside its box while it runs are its pieces
+    /// scroll or fling): the cuts, fades and motions on its tiles while it runs are its pieces
     /// (`BroadBusy`). Counters, spinners and progress bars cover under 1%.
     public var busyBroadShare: Double = 0.25
+    /// ...a finding is such a page's piece when this share of its box lies on the page's own tiles
+    /// (a card holding still in an animated background lies on none of them).
+    public var busyPieceShare: Double = 0.5
 
     // MARK: flat fills: placeholders and blanks
 

@@ -30,8 +30,12 @@ public struct Detection: Sendable, Equatable {
     /// contrast), so a reader can see why, and how close to a threshold it was.
     public var evidence: [Evidence] = []
     /// A busy region's motion (a counter, a spinner, a playing video): it changes on its own
-    /// clock, not an animation's, so it has no hitches.
+    /// clock, not an animation's, so it has no hitches (a moving page is no longer busy once
+    /// `BroadBusy` has given it its pieces: a scroll is an animation).
     public var busy = false
+    /// A busy region's own tiles, as displayed rectangles (`BroadBusy` reads them; no part of a
+    /// report, nor of what makes two findings equal).
+    var busyTiles: [Rect] = []
     /// A cut's flat pages on either side (`LongBlanks` reads them; no part of a report, nor of
     /// what makes two findings equal).
     var pages: CutPages?
@@ -52,7 +56,7 @@ public struct Detection: Sendable, Equatable {
 }
 
 extension Detection {
-    /// What a report shows of two findings is the same (`pages`, the classifier's working data, aside).
+    /// What a report shows of two findings is the same (`pages` and `busyTiles`, the classifier's working data, aside).
     public static func == (a: Detection, b: Detection) -> Bool {
         a.kind == b.kind && a.startMs == b.startMs && a.endMs == b.endMs && a.firstFrame == b.firstFrame
             && a.lastFrame == b.lastFrame && a.peakRMSE == b.peakRMSE && a.region == b.region && a.area == b.area

@@ -35,11 +35,11 @@ struct TransitionFinder {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
         var parts = 0
-        for (run, heldRun) in runs(changed, window: window, active: active, minor: { minor(active[$0]) }) {
+        for (run, heldRun) in runs(changed, window: window, minor: { minor(active[$0]) }) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                for (part, held) in runs(frames, window: window, active: active, minor: { k in minor(active[k].filter { member[$0] }) }) {
+                for (part, held) in runs(frames, window: window, minor: { k in minor(active[k].filter { member[$0] }) }) {
                     let (pieces, jumps) = splitAtJumps(part, window: window, member: member, count: group.count)
                     if let apart = jumpApart(pieces, jumps: jumps, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
@@ -74,7 +74,7 @@ struct TransitionFinder {
     /// a crossfade). A minor frame that comes after the picture had held `stableMs` and less than
     /// `stableMs` before the next change starts that change instead. Other minor frames stay in
     /// their run.
-    private func runs(_ all: [Int], window: ClassifierWindow, active: [[Int]], minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
+    private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
         var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
         var lastMajor: Int?
@@ -102,12 +102,12 @@ struct TransitionFinder {
         major += pending
         // (what changed in the hold is no transition: a finding of its own there was a 16-px fade
         // at the cursor of duo_sdk_twopane_nav_span.gif, where it had been part of the motion)
-        return (runs(major, window: window, active: active).map { ($0, false) } + runs(held, window: window, active: active).map { ($0, true) })
+        return (runs(major, window: window).map { ($0, false) } + runs(held, window: window).map { ($0, true) })
             .sorted { $0.frames[0] < $1.frames[0] }
     }
 
-    /// Consecutive changed frames, split at pauses (`active`: each frame's changed tiles).
-    private func runs(_ frames: [Int], window: ClassifierWindow, active: [[Int]]) -> [[Int]] {
+    /// Consecutive changed frames, split at pauses.
+    private func runs(_ frames: [Int], window: ClassifierWindow) -> [[Int]] {
         var out: [[Int]] = []
         for (i, k) in frames.enumerated() {
             // (appended in place: a copy of the current run per frame made long runs quadratic)
@@ -139,41 +139,9 @@ struct TransitionFinder {
                     split = false
                 }
             }
-            // A motion's slow end is drawn further apart as it slows: a fling's or a sheet's last
-            // pixel steps come 70-200 ms apart with repeated frames between them, each a step
-            // over the tiles the last one moved, and are the motion going on, not transitions
-            // of their own (a fling at 60 fps came out as a motion and two cuts)
-            // (a motion under way: its last step moved the tiles of the one before it too; in a
-            // page load's run a paint follows a ticker's step or another paint elsewhere)
-            if split, held < options.stableMs, out[out.count - 1].count >= 2,
-               continuesTail(k, after: previous, window: window, active: active),
-               continuesTail(previous, after: out[out.count - 1][out[out.count - 1].count - 2], window: window, active: active, growth: .infinity) {
-                split = false
-            }
             if split { out.append([k]) } else { out[out.count - 1].append(k) }
         }
         return out
-    }
-
-    /// Step `k` changes the tiles of step `p` before it again, by no more: `tailOverlap` of its
-    /// tiles or more are among `p`'s, and its mean shift summed over its tiles is at most
-    /// `tailGrowth` times what `p` shifted them by (a 1-px step of a scroll after a 2-px one; a
-    /// badge landing on the page moves its tiles' colour far more than the scroll's last step did).
-    private func continuesTail(_ k: Int, after p: Int, window: ClassifierWindow, active: [[Int]], growth: Double? = nil) -> Bool {
-        guard !active[k].isEmpty else { return false }
-        var mine = [Bool](repeating: false, count: grid.count), before = [Float](repeating: -1, count: grid.count)
-        for t in active[k] { mine[t] = true }
-        for t in active[p] { before[t] = 0 }
-        for c in window[p].changes where before[c.tile] >= 0 { before[c.tile] = c.shift }
-        var shared = 0, now: Float = 0, then: Float = 0
-        for c in window[k].changes where mine[c.tile] {
-            now += c.shift
-            if before[c.tile] >= 0 {
-                shared += 1
-                then += before[c.tile]
-            }
-        }
-        return Double(shared) >= options.tailOverlap * Double(active[k].count) && Double(now) <= (growth ?? options.tailGrowth) * Double(then)
     }
 
     /// The recorder went on writing frames at the film's rate between positions `a` and `b` (no
