@@ -18,7 +18,7 @@ struct BroadBusyTests {
         }.filter { t in hole.map { !$0.intersects(t) } ?? true }
     }
 
-    let absorb = BroadBusy(share: 0.25, onTiles: 0.5)
+    let absorb = BroadBusy(share: 0.25, onTiles: 0.5, startMs: 0, stillMs: 150)
 
     @Test func aScrollsPiecesInsideItAreItAndItIsLookedAtForHitches() {
         let page = Rect(x: 16, y: 112, w: 512, h: 784)
@@ -44,6 +44,16 @@ struct BroadBusyTests {
         let button = finding(.fade, 180, 189, Rect(x: 64, y: 400, w: 240, h: 48))
         let out = absorb.absorbing([background, error, button])
         #expect(Array(out.dropFirst()) == [error, button])
+    }
+
+    @Test func aVideoPlayingFromTheFirstFrameKeepsTheDialogOverIt() {
+        let frame = Rect(x: 0, y: 0, w: 368, h: 640)
+        var video = finding(.motion, 1, 240, frame, area: 0.9, busy: true)
+        video.busyTiles = tiles(frame)
+        let dialog = finding(.cut, 180, 180, Rect(x: 96, y: 240, w: 96, h: 208))
+        let out = absorb.absorbing([video, dialog])
+        #expect(out == [video, dialog])
+        #expect(out[0].busy)
     }
 
     @Test func aCounterTakesNothingAndStaysBusy() {

@@ -41,6 +41,8 @@ public final class Classifier {
     private var slow: SlowFadeTracker
     private var window = ClassifierWindow()
     private var lastActiveMs: Double?
+    /// The film's first frame's pts (a moving page begins after it, `BroadBusy`).
+    private var firstMs: Double?
     /// The gaps between visibly changing frames: how fast the content is drawn.
     private var cadence: DrawnCadence
     /// The last window position at which the picture had held still for `stableMs`.
@@ -89,6 +91,7 @@ public final class Classifier {
     public var noiseFloor: Double { threshold.noiseFloor }
 
     public func add(_ m: FrameMeasure) {
+        firstMs = firstMs ?? m.ptsMs
         if let last = window.last?.ptsMs, m.ptsMs > last { periodMs = min(periodMs, m.ptsMs - last) }
         if window.isEmpty || m.complete {
             // (the window is decided on the board of its own frame size, before the new size's first frame)
@@ -158,7 +161,7 @@ public final class Classifier {
     /// Classifies what is left and returns every finding in time order.
     public func finish() -> [Detection] {
         decideAll()
-        let scrolls = BroadBusy(share: options.busyBroadShare, onTiles: options.busyPieceShare)
+        let scrolls = BroadBusy(share: options.busyBroadShare, onTiles: options.busyPieceShare, startMs: firstMs ?? 0, stillMs: options.stableMs)
         return Self.joined(scrolls.absorbing(LongBlanks(options: options).merged(findings))).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
 
