@@ -22,6 +22,9 @@ import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from reviewfilms import disc  # noqa: E402  (antialiased; the review films' own)
+
 STABLE_MS = 150.0
 HERE = os.environ.get("FLING_FILMS", "/tmp/fling-films")  # where films, manifest and cached reports live
 
@@ -73,20 +76,6 @@ def fill(img, x0, y0, x1, y1, c):
     y0, y1 = max(0, int(y0)), min(H, int(y1))
     if x1 > x0 and y1 > y0:
         img[y0:y1, x0:x1] = c
-
-
-def disc(img, cx, cy, r, c):
-    """An anti-aliased disc."""
-    H, W = img.shape[:2]
-    x0, x1 = max(0, int(cx - r - 2)), min(W, int(cx + r + 3))
-    y0, y1 = max(0, int(cy - r - 2)), min(H, int(cy + r + 3))
-    if x1 <= x0 or y1 <= y0:
-        return
-    yy, xx = np.mgrid[y0:y1, x0:x1]
-    d = np.sqrt((xx + 0.5 - cx) ** 2 + (yy + 0.5 - cy) ** 2)
-    a = np.clip(r - d + 0.5, 0, 1)[..., None]
-    reg = img[y0:y1, x0:x1].astype(np.float32)
-    img[y0:y1, x0:x1] = np.round(reg * (1 - a) + np.asarray(c, np.float32) * a).astype(np.uint8)
 
 
 def rounded_mask(h, w, r, top=True, bottom=True):

@@ -34,10 +34,17 @@ RANK = {"exact": 0, "ok": 1, "bad": 2}
 
 
 def bin_tag(path):
+    """The cache key of a build: its bytes, and for a wrapper script the bytes of every file it
+    names too (a wrapper's own text stays the same when the binary it runs is rebuilt)."""
     h = hashlib.sha1()
     with open(path, "rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
-            h.update(chunk)
+        data = f.read()
+    h.update(data)
+    if data.startswith(b"#!"):
+        for word in data.decode(errors="replace").split():
+            if os.path.isabs(word) and os.path.isfile(word) and os.path.abspath(word) != os.path.abspath(path):
+                with open(word, "rb") as f:
+                    h.update(f.read())
     return h.hexdigest()[:12]
 
 

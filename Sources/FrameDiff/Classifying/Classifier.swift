@@ -91,11 +91,11 @@ public final class Classifier {
     public var noiseFloor: Double { threshold.noiseFloor }
 
     public func add(_ m: FrameMeasure) {
-        firstMs = firstMs ?? m.ptsMs
         if let last = window.last?.ptsMs, m.ptsMs > last { periodMs = min(periodMs, m.ptsMs - last) }
         if window.isEmpty || m.complete {
             // (the window is decided on the board of its own frame size, before the new size's first frame)
             decideAll()
+            firstMs = firstMs ?? m.ptsMs
             board.update(m)
             grid = m.grid
             board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: threshold.test())
@@ -161,7 +161,7 @@ public final class Classifier {
     /// Classifies what is left and returns every finding in time order.
     public func finish() -> [Detection] {
         decideAll()
-        let scrolls = BroadBusy(share: options.busyBroadShare, onTiles: options.busyPieceShare, startMs: firstMs ?? 0, stillMs: options.stableMs)
+        let scrolls = BroadBusy(options: options, firstMs: firstMs ?? 0)
         return Self.joined(scrolls.absorbing(LongBlanks(options: options).merged(findings))).sorted { ($0.startMs, $0.kind.rawValue) < ($1.startMs, $1.kind.rawValue) }
     }
 

@@ -159,8 +159,8 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// lineage beside them (the front of a progress bar, the next digit of a counter: 16 tiles of
     /// 16x16); a larger patch is a change of its own (px²).
     public var busyJoinAreaPx: Int = 4096
-    /// A busy region whose own tiles cover this share of the frame, begun after a still picture
-    /// of `stableMs`, is a moving page (a long scroll or fling): the cuts, fades and motions on its
+    /// A busy region whose own tiles cover this share of the frame, begun `stableMs` or more after
+    /// the film's first frame, is a moving page (a long scroll or fling): the cuts, fades and motions on its
     /// tiles while it runs are its pieces (`BroadBusy`). Counters, spinners and progress bars
     /// cover under 1%.
     public var busyBroadShare: Double = 0.25
