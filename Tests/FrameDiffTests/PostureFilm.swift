@@ -17,21 +17,23 @@ struct PostureFilm {
     var fps = 30.0
     var ms: Double { Double(k) * 1000 / fps }
 
-    /// One frame: `tiles` changed to what `look` says (mean, variance); `complete` for the first.
-    mutating func frame(_ tiles: [Int], complete: Bool = false, resized: Bool = false,
+    /// One frame: `tiles` changed to what `look` says (mean, variance), each by the 0-1 RMSE
+    /// `rmse` says (0.2, a visible change, unless told: grain changes a tile by a few thousandths);
+    /// `complete` for the first.
+    mutating func frame(_ tiles: [Int], complete: Bool = false, resized: Bool = false, rmse: (Int) -> Float = { _ in 0.2 },
                         look: (Int) -> (mean: SIMD3<Float>, variance: Float)) {
         let changes = tiles.map { t in
             let l = look(t)
-            return TileChange(index: t, rmse: 0.2, mean: l.mean, variance: l.variance)
+            return TileChange(index: t, rmse: rmse(t), mean: l.mean, variance: l.variance)
         }
         let m = FrameMeasure(index: k, ptsMs: ms, rmse: RMSE(sse: 1, samples: 1), resized: resized, grid: grid,
                              changes: changes, complete: complete)
         board.update(m)
         // (no classifier here: its threshold on a film without noise)
-        let shift = ClassifierOptions().minTileShift
-        seen.add(m, board, shift: shift, periodMs: 1000 / fps)
+        let shift = ClassifierOptions().minTileShift, rmse = ClassifierOptions().minTileRMSE
+        seen.add(m, board, shift: shift, rmse: rmse, periodMs: 1000 / fps)
         covers.add(m, board)
-        turns.add(m, board, periodMs: 1000 / fps)
+        turns.add(m, board, changed: complete ? 0 : board.visibleChanges(shift: Float(shift), rmse: Float(rmse)), periodMs: 1000 / fps)
         screens.add(m, board, shift: shift)
         k += 1
     }

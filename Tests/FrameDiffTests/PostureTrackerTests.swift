@@ -176,19 +176,22 @@ struct PostureTrackerTests {
     /// Corners (2x2 tiles each) of an 8x8 picture.
     static let corners: Set<Int> = [0, 1, 8, 9, 6, 7, 14, 15, 48, 49, 56, 57, 54, 55, 62, 63]
 
+    /// `frames` frames (12: 400 ms) that move everything; half-way (`dark`) the corners are the
+    /// dark ground while the centre keeps its brightness.
+    static func turnOnDarkGround(_ f: inout Film, frames: Int = 12, dark: ClosedRange<Int> = 4...8) {
+        for step in 0..<frames {
+            f.frame(f.all) { t in
+                dark.contains(step) && Self.corners.contains(t) ? (SIMD3(repeating: 10), 0) : (SIMD3(repeating: Float(170 + step % 2 * 10)), 400)
+            }
+        }
+    }
+
     @Test func aTurnOnADarkGroundIsARotation() {
         var f = Film()
         f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
         f.still(5)
         let from = f.ms
-        // 12 frames (400 ms) that move everything; half-way the corners are the dark ground while
-        // the centre keeps its brightness
-        for step in 0..<12 {
-            let dark = (4...8).contains(step)
-            f.frame(f.all) { t in
-                dark && Self.corners.contains(t) ? (SIMD3(repeating: 10), 0) : (SIMD3(repeating: Float(170 + step % 2 * 10)), 400)
-            }
-        }
+        Self.turnOnDarkGround(&f)
         let last = f.ms - 1000 / 30
         f.still(10)
         #expect(f.turns.rotations.count == 1)
@@ -196,6 +199,86 @@ struct PostureTrackerTests {
         #expect(r.startMs == from && r.endMs == last && r.confidence == 0.75)
         #expect(r.evidence.contains { $0.name == "dark_corners" })
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
+    @Test func aTurnInAFilmWithGrainOnEveryFrameIsARotation() {
+        // grain (or a GIF's dither drawn anew) changes every tile by a level on every frame, far
+        // under the change threshold: counted as changed tiles, every frame was a turn and the
+        // run never ended (a helper's iOS rotation GIFs with noise of 1-6 levels: 4 of 40 turns
+        // found)
+        var f = Film()
+        let grain = { (f: Film, t: Int) in (SIMD3(repeating: Float(180 + (f.k + t) % 2)), Float(400)) }
+        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
+        for _ in 0..<5 { f.frame(f.all, rmse: { _ in 0.004 }) { [f] t in grain(f, t) } }
+        let from = f.ms
+        Self.turnOnDarkGround(&f)
+        let last = f.ms - 1000 / 30
+        for _ in 0..<10 { f.frame(f.all, rmse: { _ in 0.004 }) { [f] t in grain(f, t) } }
+        #expect(f.turns.rotations.map { [$0.startMs, $0.endMs] } == [[from, last]], "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
+    @Test func aTurnThatEasesInStartsWithItsFirstBroadFrame() {
+        // the turn's first frame darkens the corners (an eighth of the tiles) and moves the rest
+        // by under the threshold; the rotation starts there, not on the next frame that changes
+        // half of the tiles visibly
+        var f = Film()
+        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
+        f.still(5)
+        let from = f.ms
+        f.frame(f.all, rmse: { Self.corners.contains($0) ? 0.2 : 0.01 }) { t in
+            Self.corners.contains(t) ? (SIMD3(repeating: 60), 100) : (SIMD3(repeating: 178), 400)
+        }
+        Self.turnOnDarkGround(&f, frames: 11, dark: 3...7)
+        f.still(10)
+        #expect(f.turns.rotations.map(\.startMs) == [from], "\(f.turns.rotations)")
+    }
+
+    @Test func aLandscapePhotoOpeningOnBlackInADarkThemeIsNoRotation() {
+        // a dark page (portrait, 8x16 tiles) zooms into a landscape photo letterboxed on black:
+        // on the way the corners are black while the centre stays bright, and the content's shape
+        // turns from portrait to landscape, but the corners stay dark after it and the photo's box
+        // is never seen turning (a helper's dark-theme photo viewer and full-screen video were
+        // rotations; the light-theme ones were not)
+        var f = Film()
+        f.grid = TileGrid(storedWidth: 128, storedHeight: 256, tile: 16)
+        let photo = { (t: Int) in (6...9).contains(t / 8) }
+        let black = (mean: SIMD3<Float>(repeating: 2), variance: Float(0))
+        f.frame(f.all, complete: true, look: Self.dim)
+        f.still(5)
+        for step in 0..<9 {
+            f.frame(f.all) { t in
+                let row = t / 8, inner = (4 - step / 3)...(11 + step / 3)
+                return (t % 8 == 0 || t % 8 == 7 || !inner.contains(row)) && step >= 2 ? black : Self.turning(step + 5)
+            }
+        }
+        f.frame(f.all) { t in photo(t) ? Self.relaid(t) : black }
+        f.still(10)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func anAppSwitcherOnADarkGroundIsNoRotation() {
+        // the page shrinks to a centred card on a dark ground, the card slides to the right and
+        // the next app's card comes back from there and grows to fill the frame (20x40 tiles):
+        // the corners are dark and the centre bright on the way, and filled again after it, as on
+        // a turn, but the content's box leaves the centre (a helper's app-switcher film gave two
+        // rotations)
+        var f = Film()
+        f.grid = TileGrid(storedWidth: 320, storedHeight: 640, tile: 16)
+        let ground = (mean: SIMD3<Float>(repeating: 28), variance: Float(0))
+        func card(_ cols: ClosedRange<Int>, _ rows: ClosedRange<Int>) -> (Int) -> Bool { { cols.contains($0 % 20) && rows.contains($0 / 20) } }
+        let cards = [card(2...17, 4...35), card(4...15, 8...31), card(8...19, 8...31), card(12...19, 8...31), card(8...19, 8...31),
+                     card(4...15, 6...33), card(2...17, 3...36), card(1...18, 1...38), card(0...19, 0...39)]
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        for (step, inCard) in cards.enumerated() {
+            f.frame(f.all) { t in inCard(t) ? (Self.turning(step).mean + SIMD3(Float(t % 20), 0, 0), 400) : ground }
+        }
+        f.frame(f.all, look: Self.relaid)
+        f.still(10)
+        #expect(f.turns.rotations.isEmpty, "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
     }
 
     @Test func aTurnInTwoFramesOfAFiveFPSGIFIsARotation() {

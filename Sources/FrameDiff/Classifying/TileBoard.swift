@@ -37,6 +37,13 @@ public struct TileBoard: Sendable {
     public private(set) var deltas: [Delta] = []
     /// The last frame began a new picture (the first frame, or a new frame size).
     public private(set) var fresh = true
+
+    /// How many of the last frame's tiles changed visibly: mean shift above `shift` levels or RMSE
+    /// above `rmse` (the classifier's thresholds). Grain, or a GIF's dither drawn anew each frame,
+    /// changes every tile by a level or two on every frame; those tiles are in `deltas` too.
+    func visibleChanges(shift: Float, rmse: Float) -> Int {
+        deltas.reduce(0) { $0 + ($1.shift > shift || $1.rmse > rmse ? 1 : 0) }
+    }
     /// Unmasked tiles of the frame.
     public private(set) var tiles = 1
     /// Tiles with detail now, and flat fills now.

@@ -1,19 +1,22 @@
 /// Finds a rotation animation inside a fixed frame size (a recording of a simulator window or a
-/// phone that turns): a run of frames that change most of the picture (`turnShare` of its tiles,
-/// or of a window's, for a window on a flat desktop), in which either
+/// phone that turns): a run of frames that change most of the picture visibly (`turnShare` of its
+/// tiles, or of a window's, for a window on a flat desktop; grain of a level or two on every tile
+/// is no change), from the frames easing into it, in which either
 /// - the picture turned about its centre on a dark ground: at some frame all four corners of the
 ///   frame are one flat dark colour while the centre keeps its brightness (a fade to black dims the
-///   centre first; a dialog or a sheet leaves the corners alone), and they are not dark after it;
+///   centre first; a dialog or a sheet leaves the corners alone), the content's box stays about
+///   the centre (an app switcher's cards leave it), and the corners are not dark after it;
 /// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
 ///   content or back (measured from the uniform bars along the frame's edges) — and it was seen
-///   turning (on a dark ground, or touching its box's sides off their middles at some frame); or
+///   turning (on a dark ground as above, or touching its box's sides off their middles at some
+///   frame: a photo or a video opening letterboxed on black darkens the corners too); or
 /// - a window on a flat desktop turned: its box's width and height swapped about its centre, and
 ///   it was seen turning so.
 /// A frame size that changes is a rotation of its own (see inferredEvents).
 ///
 /// Its thresholds are `PostureInferenceOptions` (`turnShare`, `portraitAspect`, ...).
 ///
-///     var t = RotationTracker(options: o); t.add(m, board, periodMs: 16.7)   // board already updated with m
+///     var t = RotationTracker(options: o); t.add(m, board, changed: 812, periodMs: 16.7)   // board already updated with m
 struct RotationTracker: Sendable {
     let options: PostureInferenceOptions
 
@@ -39,6 +42,10 @@ struct RotationTracker: Sendable {
         var cornered = 0.0
     }
     private var run: Run?
+    /// The first of the frames just before, each changing `broadShare` of the tiles visibly: a
+    /// turn eases in, its first frames moving most tiles by less than the threshold.
+    private var easedFromMs: Double?
+    private var lastMs: Double?
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
@@ -56,8 +63,9 @@ struct RotationTracker: Sendable {
     /// The stable measures are the board's as it is now.
     private var stableMeasured = false
 
+    /// `changed`: how many tiles the frame changed visibly (past the classifier's thresholds);
     /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard, periodMs: Double) {
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, periodMs: Double) {
         frameTiles = board.tiles
         // (a frame that changed nothing leaves the board as it was: the stable picture's measures stand)
         if m.complete || !m.changes.isEmpty { stableMeasured = false }
@@ -65,27 +73,32 @@ struct RotationTracker: Sendable {
             stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
-            run = nil
+            (run, easedFromMs, lastMs) = (nil, nil, m.ptsMs)
             return
         }
         // A change-driven VFR film writes no frame while the picture holds: the turn ended with
         // the last frame written. A film whose every frame lasts that long (a GIF at 5 fps shows a
         // 400-ms rotation in two frames 200 ms apart) holds only past one and a half of its frames.
         if let r = run, m.ptsMs - r.lastMs >= max(options.heldMs, 1.5 * periodMs) { finish(r, after: heldAfter) }
-        if options.turning(m.changes.count, of: turnTiles(run?.before ?? stableContent)) {
+        let broad = options.broad(changed, of: board.tiles)
+        if let last = lastMs, m.ptsMs - last >= options.heldMs { easedFromMs = nil }
+        defer {
+            easedFromMs = broad ? easedFromMs ?? m.ptsMs : nil
+            lastMs = m.ptsMs
+        }
+        if options.turning(changed, of: turnTiles(run?.before ?? stableContent)) {
             if run == nil {
-                run = Run(startMs: m.ptsMs, lastMs: m.ptsMs, before: stableContent ?? content(board), corners: stableCorners,
+                run = Run(startMs: easedFromMs ?? m.ptsMs, lastMs: m.ptsMs, before: stableContent ?? content(board), corners: stableCorners,
                           brightness: stableBrightness, turnedOnDark: false)
             }
             run!.lastMs = m.ptsMs
-            if options.turning(m.changes.count, of: board.tiles) { run!.frameWide = true }
+            if options.turning(changed, of: board.tiles) { run!.frameWide = true }
             let now = content(board), dark = darkCorners(board), brightness = Self.centreBrightness(board)
             follow(now, board)
             if !run!.corners, dark, brightness >= options.keptBrightness * run!.brightness { run!.turnedOnDark = true }
             heldAfter = (now, dark, brightness)
             return
         }
-        let broad = options.broad(m.changes.count, of: board.tiles)
         if run != nil, broad {
             run!.lastMs = m.ptsMs  // the turn eases out with smaller steps
             let now = content(board)
@@ -145,13 +158,27 @@ struct RotationTracker: Sendable {
         // gallery swiping or crossfading from a landscape photo to a portrait one on black or white
         // bars changes its shape the same way (a reviewer's 6 of 6 such films, and a short-video
         // feed swiped from 16:9 to 9:16, were rotations).
-        let seenTurning = r.turnedOnDark || swept
+        // A dark ground shows a turn when the picture fills the frame's corners again after it and
+        // the content stayed about the centre. Into a letterbox on black, a photo viewer opening a
+        // landscape photo, or a video going full screen, darken the corners and keep the centre
+        // bright just as a turn does (dark-theme look-alikes were rotations): there the box must
+        // be seen turning.
+        let turnedAbout = r.turnedOnDark && !after.corners && !r.offCentre
+        let seenTurning = turnedAbout || swept
         let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
-        // A turn on a dark ground ends on a picture that fills the frame's corners again (the
-        // landscape UI drawn sideways); corners that stay dark are a scrim around a dialog or a
-        // lightbox (a reviewer's films of a page dimming around a card, and of a photo opening on
-        // black, were rotations). When the shape turned too, the dark ground only adds confidence.
-        let darkTurn = r.turnedOnDark && !after.corners && r.frameWide
+        // A turn on a dark ground alone (`turnedAbout`) ends on a picture that fills the frame's
+        // corners again (the landscape UI drawn sideways); corners that stay dark are a scrim
+        // around a dialog or a lightbox (a reviewer's films of a page dimming around a card, and of
+        // a photo opening on black, were rotations). And it turns about the frame's centre: an app
+        // switcher shrinks the page to a card on a dark ground, slides the next card in and grows
+        // it to fill the frame, its box leaving the centre on the way. When the shape turned too,
+        // the dark ground only adds confidence.
+        let darkTurn = turnedAbout && r.frameWide
+        if debugClassifier {
+            debugLine("turn \(r.startMs)-\(r.lastMs): aspect \(r.before.aspect) -> \(after.content.aspect), dark ground \(r.turnedOnDark) "
+                + "(corners dark before \(r.corners), after \(after.corners)), off centre \(r.offCentre), cornered \(r.cornered), "
+                + "frame-wide \(r.frameWide) -> \(shapeTurned ? "shape" : darkTurn ? "dark ground" : "no turn")")
+        }
         if shapeTurned || darkTurn, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
             if windowTurned { evidence.append(Evidence("window_turned", 1)) }
