@@ -89,6 +89,9 @@ public final class Classifier {
     public var tileThreshold: Double { threshold.rmse }
     /// The film's noise floor: typical tile RMSE (0-1) of frames where nothing happens.
     public var noiseFloor: Double { threshold.noiseFloor }
+    /// 0-1 tile RMSE a tile's change must pass to be more than the film's noise (`noiseFactor`
+    /// times the floor; 0 before the floor is known or in a film without noise).
+    public var noiseThreshold: Double { options.noiseFactor * threshold.noiseFloor }
 
     public func add(_ m: FrameMeasure) {
         if let last = window.last?.ptsMs, m.ptsMs > last { periodMs = min(periodMs, m.ptsMs - last) }

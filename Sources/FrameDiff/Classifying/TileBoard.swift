@@ -38,11 +38,12 @@ public struct TileBoard: Sendable {
     /// The last frame began a new picture (the first frame, or a new frame size).
     public private(set) var fresh = true
 
-    /// How many of the last frame's tiles changed visibly: mean shift above `shift` levels or RMSE
-    /// above `rmse` (the classifier's thresholds). Grain, or a GIF's dither drawn anew each frame,
-    /// changes every tile by a level or two on every frame; those tiles are in `deltas` too.
-    func visibleChanges(shift: Float, rmse: Float) -> Int {
-        deltas.reduce(0) { $0 + ($1.shift > shift || $1.rmse > rmse ? 1 : 0) }
+    /// How many of the last frame's tiles changed by more than `noise` (0-1 tile RMSE: the film's
+    /// noise floor times the classifier's noise factor; 0 in a film without noise, where every
+    /// tile in `deltas` counts). Grain, or a GIF's dither drawn anew each frame, changes every tile
+    /// by a level or two on every frame; those tiles are in `deltas` too.
+    func changes(above noise: Float) -> Int {
+        deltas.reduce(0) { $0 + ($1.rmse > noise ? 1 : 0) }
     }
     /// Unmasked tiles of the frame.
     public private(set) var tiles = 1

@@ -94,7 +94,7 @@ private final class Classifying: @unchecked Sendable {
         let t0 = stages == nil ? 0 : fd_ticks()
         classifier.add(m)
         let t1 = stages == nil ? 0 : fd_ticks()
-        if infer { seen.add(m, classifier.board, shift: classifier.shiftThreshold, rmse: classifier.tileThreshold, periodMs: classifier.periodMs) }
+        if infer { seen.add(m, classifier.board, shift: classifier.shiftThreshold, noise: classifier.noiseThreshold, periodMs: classifier.periodMs) }
         if let stages {
             stages.classified(ticks: t1 - t0)
             stages.inferred(ticks: fd_ticks() - t1)

@@ -32,7 +32,7 @@
 ///
 /// The thresholds named here are `PostureInferenceOptions` (`coverDropTo`, ...).
 ///
-///     var t = CoverTracker(options: o); board.update(m); t.add(m, board)
+///     var t = CoverTracker(options: o); board.update(m); t.add(m, board, changed: 812)
 struct CoverTracker: Sendable {
     let options: PostureInferenceOptions
 
@@ -88,12 +88,13 @@ struct CoverTracker: Sendable {
         (baseline, baselinePicture) = (share, picture)
     }
 
-    /// Reads a frame from `board`, which has already been updated with it.
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard) {
+    /// Reads a frame from `board`, which has already been updated with it; `changed`: how many
+    /// tiles the frame changed beyond the film's noise.
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int) {
         let meanShift = board.lastShift
         let tiles = board.tiles
         let share = Double(board.detailed) / Double(tiles)
-        let broad = options.broad(m.changes.count, of: tiles)
+        let broad = options.broad(changed, of: tiles)
         defer { last = (m.ptsMs, share, board.picture) }
         if m.complete {
             // a new picture: its detail is the baseline

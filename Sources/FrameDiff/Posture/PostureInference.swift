@@ -3,7 +3,7 @@
 /// blur covers, rotation animations. Every detector reads
 /// the analysis's one tile board, which the caller has already updated with the frame.
 ///
-///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board, shift: 6, rmse: 0.1, periodMs: 16.7) ...; seen.events(coverMs: 500)
+///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board, shift: 6, noise: 0.01, periodMs: 16.7) ...; seen.events(coverMs: 500)
 struct PostureInference: Sendable {
     let options: PostureInferenceOptions
     private var covers: CoverTracker
@@ -23,34 +23,37 @@ struct PostureInference: Sendable {
         spans = SpanTracker(options: options)
     }
 
-    /// `shift`, `rmse`: the levels of mean shift and the 0-1 tile RMSE the classifier counts as a
-    /// change now (its noise-relative thresholds), for what changed visibly; `periodMs`: its frame
-    /// period so far (the shortest gap between two frames, infinite before two).
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double, rmse: Double, periodMs: Double) {
+    /// `shift`: the levels of mean shift the classifier counts as a change now (its noise-relative
+    /// threshold), for what changed visibly; `noise`: the 0-1 tile RMSE a tile's change must pass
+    /// to be more than the film's noise (its noise floor times the noise factor); `periodMs`: its
+    /// frame period so far (the shortest gap between two frames, infinite before two).
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double, noise: Double, periodMs: Double) {
         let now = (m.grid.displayWidth, m.grid.displayHeight)
         if let size, m.resized {
             let animated = broadSinceMs.map { m.ptsMs - $0 <= options.rotationMaxMs ? $0 : m.ptsMs } ?? m.ptsMs
             sizeChanges.append((m.ptsMs, size, now, animated))
         }
         size = now
-        // (a turn is counted in tiles that changed visibly: with grain of a level or two on every
-        // frame every tile changes, every frame was a turn and a run of them never ended)
-        let visible = m.complete ? 0 : board.visibleChanges(shift: Float(shift), rmse: Float(rmse))
+        // (what changed is counted in tiles that changed beyond the film's noise: with grain of a
+        // level or two on every frame every tile changes, every frame was a turn and a run of them
+        // never ended, and a fold's cover or band began with the film)
+        let visible = m.complete ? 0 : board.changes(above: Float(noise))
         if !m.complete {
             if options.turning(visible, of: board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
             else if !options.broad(visible, of: board.tiles) { broadSinceMs = nil }
         } else if !m.resized {
             broadSinceMs = nil
         }
-        covers.add(m, board)
+        covers.add(m, board, changed: visible)
         turns.add(m, board, changed: visible, periodMs: periodMs)
-        screens.add(m, board, shift: shift)
+        screens.add(m, board, changed: visible, shift: shift)
         spans.add(m, board, shift: shift)
     }
 
     func events(coverMs: Double) -> [PostureEvent] {
-        var screens = screens
+        var (screens, turns) = (screens, turns)
         screens.finish()
+        turns.finish()
         return inferredEvents(sizeChanges: sizeChanges, covers: covers.covers, rotations: turns.rotations,
                               screens: screens.changes, spans: spans.spans(), coverMs: coverMs)
     }

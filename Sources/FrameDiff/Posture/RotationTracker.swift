@@ -1,7 +1,7 @@
 /// Finds a rotation animation inside a fixed frame size (a recording of a simulator window or a
-/// phone that turns): a run of frames that change most of the picture visibly (`turnShare` of its
-/// tiles, or of a window's, for a window on a flat desktop; grain of a level or two on every tile
-/// is no change), from the frames easing into it, in which either
+/// phone that turns): a run of frames that change most of the picture (`turnShare` of its tiles,
+/// or of a window's, for a window on a flat desktop; grain of a level or two on every tile, under
+/// the film's noise floor, is no change), in which either
 /// - the picture turned about its centre on a dark ground: at some frame all four corners of the
 ///   frame are one flat dark colour while the centre keeps its brightness (a fade to black dims the
 ///   centre first; a dialog or a sheet leaves the corners alone), the content's box stays about
@@ -38,14 +38,12 @@ struct RotationTracker: Sendable {
     struct Run {
         var startMs: Double, lastMs: Double, before: Content, corners: Bool, brightness: Double, turnedOnDark: Bool
         var offCentre = false, frameWide = false
+        /// One frame that changed nothing beyond the noise has been carried over.
+        var quiet = false
         /// The most of every side of a centred box that was bar-coloured, at any frame.
         var cornered = 0.0
     }
     private var run: Run?
-    /// The first of the frames just before, each changing `broadShare` of the tiles visibly: a
-    /// turn eases in, its first frames moving most tiles by less than the threshold.
-    private var easedFromMs: Double?
-    private var lastMs: Double?
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
@@ -63,7 +61,7 @@ struct RotationTracker: Sendable {
     /// The stable measures are the board's as it is now.
     private var stableMeasured = false
 
-    /// `changed`: how many tiles the frame changed visibly (past the classifier's thresholds);
+    /// `changed`: how many tiles the frame changed beyond the film's noise;
     /// `periodMs`: the film's frame period so far (the classifier's: the shortest gap between frames).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, periodMs: Double) {
         frameTiles = board.tiles
@@ -73,7 +71,7 @@ struct RotationTracker: Sendable {
             stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
-            (run, easedFromMs, lastMs) = (nil, nil, m.ptsMs)
+            run = nil
             return
         }
         // A change-driven VFR film writes no frame while the picture holds: the turn ended with
@@ -81,17 +79,12 @@ struct RotationTracker: Sendable {
         // 400-ms rotation in two frames 200 ms apart) holds only past one and a half of its frames.
         if let r = run, m.ptsMs - r.lastMs >= max(options.heldMs, 1.5 * periodMs) { finish(r, after: heldAfter) }
         let broad = options.broad(changed, of: board.tiles)
-        if let last = lastMs, m.ptsMs - last >= options.heldMs { easedFromMs = nil }
-        defer {
-            easedFromMs = broad ? easedFromMs ?? m.ptsMs : nil
-            lastMs = m.ptsMs
-        }
         if options.turning(changed, of: turnTiles(run?.before ?? stableContent)) {
             if run == nil {
-                run = Run(startMs: easedFromMs ?? m.ptsMs, lastMs: m.ptsMs, before: stableContent ?? content(board), corners: stableCorners,
+                run = Run(startMs: m.ptsMs, lastMs: m.ptsMs, before: stableContent ?? content(board), corners: stableCorners,
                           brightness: stableBrightness, turnedOnDark: false)
             }
-            run!.lastMs = m.ptsMs
+            (run!.lastMs, run!.quiet) = (m.ptsMs, false)
             if options.turning(changed, of: board.tiles) { run!.frameWide = true }
             let now = content(board), dark = darkCorners(board), brightness = Self.centreBrightness(board)
             follow(now, board)
@@ -99,14 +92,23 @@ struct RotationTracker: Sendable {
             heldAfter = (now, dark, brightness)
             return
         }
+        // (after a frame carried over, only turning frames go on with the turn: the picture held)
+        if let r = run, r.quiet, broad { finish(r, after: heldAfter) }
         if run != nil, broad {
-            run!.lastMs = m.ptsMs  // the turn eases out with smaller steps
+            (run!.lastMs, run!.quiet) = (m.ptsMs, false)  // the turn eases out with smaller steps
             let now = content(board)
             follow(now, board)
             heldAfter = (now, darkCorners(board), Self.centreBrightness(board))
             return
         }
-        if let r = run {
+        if var r = run {
+            // (one such frame inside a turn is one the app did not draw, or a turn drawn at 30 fps
+            // in a 60-fps capture: the turn goes on after it)
+            guard r.quiet else {
+                r.quiet = true
+                run = r
+                return
+            }
             finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
         } else if !broad, !stableMeasured {
             stableContent = content(board)
@@ -114,6 +116,11 @@ struct RotationTracker: Sendable {
             stableBrightness = Self.centreBrightness(board)
             stableMeasured = true
         }
+    }
+
+    /// The film ended: a turn still under way ends with its last frame.
+    mutating func finish() {
+        if let r = run { finish(r, after: heldAfter) }
     }
 
     /// Notes where the content's box went during the run, and whether it stayed about the centre of

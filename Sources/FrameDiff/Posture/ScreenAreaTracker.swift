@@ -16,7 +16,7 @@
 /// inner display's layout, so after a refit fold the next run of changes with a frame changing
 /// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`).
 ///
-///     var t = ScreenAreaTracker(options: o); t.add(m, board, shift: 6)   // board already updated with m
+///     var t = ScreenAreaTracker(options: o); t.add(m, board, changed: 812, shift: 6)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
     let options: PostureInferenceOptions
 
@@ -51,9 +51,10 @@ struct ScreenAreaTracker: Sendable {
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
+    /// `changed`: how many tiles the frame changed beyond the film's noise;
     /// `shift`: levels of mean shift that count as a visible change (the classifier's threshold).
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard, shift: Double) {
-        let broad = !m.complete && options.broad(m.changes.count, of: board.tiles)
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, shift: Double) {
+        let broad = !m.complete && options.broad(changed, of: board.tiles)
         defer { lastMs = m.ptsMs }
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
@@ -77,7 +78,7 @@ struct ScreenAreaTracker: Sendable {
                 return
             }
         }
-        if refitFolded, refitting == nil { watchUnfold(m, board, held: held, shift: shift) }
+        if refitFolded, refitting == nil { watchUnfold(m, board, changed: changed, held: held, shift: shift) }
         guard let share = share(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
@@ -125,7 +126,7 @@ struct ScreenAreaTracker: Sendable {
         }
     }
 
-    private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, held: Bool, shift: Double) {
+    private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, changed visibly: Int, held: Bool, shift: Double) {
         // the picture held: the run is over, an unfold when it redrew the frame and left detail
         if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
@@ -137,7 +138,7 @@ struct ScreenAreaTracker: Sendable {
         let visible = board.deltas.reduce(0) { $0 + (Double($1.shift) >= shift ? 1 : 0) }
         guard visible > 0 else { return }
         // (the run starts with its first visible change; it counts by its broad frames)
-        let changed = options.broad(visible, of: board.tiles) ? Double(m.changes.count) / Double(max(board.tiles, 1)) : 0
+        let changed = options.broad(visible, of: board.tiles) ? Double(visibly) / Double(max(board.tiles, 1)) : 0
         let u = unfolding ?? (m.ptsMs, m.ptsMs, 0)
         unfolding = (u.startMs, m.ptsMs, max(u.changed, changed))
     }
