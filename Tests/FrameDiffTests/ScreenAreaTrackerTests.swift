@@ -151,21 +151,39 @@ struct ScreenAreaTrackerTests {
         #expect(sweep.screenChanges().isEmpty)
     }
 
-    /// A dark theme's page load: the browser's chrome (top two rows) keeps its detail, the page
-    /// below goes blank and dark for 800 ms with the pointer resting on it (one tile, 5 rows up
-    /// from the bottom), then the page paints. The rows below the pointer are a dark band the
-    /// whole width, but the line past it is the blank page's dark, not a screen.
+    /// A dark theme's page load: the browser's side panel (left two columns) keeps its detail, the
+    /// page beside it goes blank and dark for 800 ms with the pointer resting on it (one tile, 5
+    /// columns in from the right), then the page paints. The columns right of the pointer are a
+    /// dark band the whole height, but the line past it is the blank page's dark, not a screen.
     static func darkPageLoad(_ options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
         var f = film()
         f.screens = ScreenAreaTracker(options: options)
         f.frame(f.all, complete: true, look: page)
         f.still(5)
-        let pointer = (cols - 5) * cols + 7
-        f.frame(f.all.filter { $0 / cols >= 2 }) { t in t == pointer ? page(t) : black }
+        let pointer = 7 * cols + cols - 5
+        f.frame(f.all.filter { $0 % cols >= 2 }) { t in t == pointer ? page(t) : black }
         f.still(24)
-        f.frame(f.all.filter { $0 / cols >= 2 && $0 != pointer }) { t in page(t + 3) }
+        f.frame(f.all.filter { $0 % cols >= 2 && $0 != pointer }) { t in page(t + 3) }
         f.still(30)
         return f
+    }
+
+    @Test func aDarkAppsEmptySpaceBelowItsContentIsNoBand() {
+        // a page on a pure black ground (iOS's dark mode) with its content in the upper half, then
+        // a photo filling the frame, then the page again: the black under the content runs the
+        // whole width, as a band would under a fold's outer display, but a foldable's outer
+        // display lies beside the inner one (a reviewer's dark lightbox, app switcher and
+        // crossfade films each gave an `open` and a `close`)
+        var f = Self.film()
+        let sparse = { (t: Int) in t / Self.cols < 9 ? Self.page(t) : Self.black }
+        f.frame(f.all, complete: true, look: sparse)
+        f.still(10)
+        f.frame(f.all) { t in Self.page(t + 7) }
+        f.still(30)
+        f.frame(f.all, look: sparse)
+        f.still(30)
+        #expect(f.screenChanges().isEmpty, "\(f.screenChanges().map(\.kind))")
+        #expect(f.seen.events(coverMs: 500).isEmpty)
     }
 
     @Test func aPointerOverADarkBlankPageIsNoBand() {

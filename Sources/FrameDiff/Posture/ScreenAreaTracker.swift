@@ -3,9 +3,9 @@
 /// display beside a black band instead (the frame's size changing is the same event, seen by
 /// `PostureInference` directly).
 ///
-/// The screen's share of the frame is what a flat dark band along one whole side leaves: every tile
-/// of the band's columns (or rows) flat, of one colour darker than `darkLevel`, over the frame's
-/// whole height (or width). A system's band covers the status and navigation bars too, where an
+/// The screen's share of the frame is what a flat dark band along its left or right side (as the
+/// film is shown) leaves: every tile of the band's columns flat, of one colour darker than
+/// `darkLevel`, over the frame's whole height. A system's band covers the status and navigation bars too, where an
 /// app's empty dark pane leaves the status bar's icons across it; and it is on one side only (the
 /// bars of letterboxed content after a rotation are on two). The screen must keep detail, so a
 /// fade to black is no smaller screen. When the share moves by `screenMinChange` and holds for
@@ -170,11 +170,15 @@ struct ScreenAreaTracker: Sendable {
             return max(m.x, m.y, m.z) < dark && board.isFill(i, like: c, tolerance: same)
         }
         let bands = edges.indices.map { e in board.barLength(from: edges[e], limit: lengths[e]) { alike($0, colours[e]) } }
-        // the widest band (as a share of its axis), with the band opposite it
+        // the widest band at the left or right as the film is shown (as a share of its axis), with
+        // the band opposite it: a book-style foldable's outer display lies beside where the inner
+        // one was. A dark band along the bottom or the top is an app's empty space under or over
+        // its content on a black background (iOS's dark mode is pure black): a dark page with its
+        // content in the upper half became a fold, and the page filling the frame an unfold
         let opposites = [bands[1], bands[0], bands[3], bands[2]]
         func reach(_ i: Int) -> Double { Double(bands[i]) / Double(lengths[i]) }
-        var widest = 0
-        for i in 1..<4 where reach(i) > reach(widest) { widest = i }
+        let sides = board.grid.rotation % 180 == 0 ? [0, 1] : [2, 3]
+        let widest = reach(sides[1]) > reach(sides[0]) ? sides[1] : sides[0]
         let band = bands[widest], opposite = opposites[widest], length = lengths[widest]
         if band == length { return nil }  // all dark: no screen to see
         var screen = (x0: 0, x1: cols, y0: 0, y1: rows)
