@@ -37,16 +37,16 @@ struct PostureInference: Sendable {
         // (what changed is counted in tiles that changed beyond the film's noise: with grain of a
         // level or two on every frame every tile changes, every frame was a turn and a run of them
         // never ended, and a fold's cover or band began with the film)
-        let visible = m.complete ? 0 : board.changes(above: Float(noise))
+        let changed = m.complete ? 0 : board.changes(above: Float(noise))
         if !m.complete {
-            if options.turning(visible, of: board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
-            else if !options.broad(visible, of: board.tiles) { broadSinceMs = nil }
+            if options.turning(changed, of: board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
+            else if !options.broad(changed, of: board.tiles) { broadSinceMs = nil }
         } else if !m.resized {
             broadSinceMs = nil
         }
-        covers.add(m, board, changed: visible)
-        turns.add(m, board, changed: visible, periodMs: periodMs)
-        screens.add(m, board, changed: visible, shift: shift)
+        covers.add(m, board, changed: changed)
+        turns.add(m, board, changed: changed, periodMs: periodMs)
+        screens.add(m, board, changed: changed, shift: shift)
         spans.add(m, board, shift: shift)
     }
 
