@@ -186,10 +186,17 @@ struct PostureTrackerTests {
         }
     }
 
-    @Test func aTurnOnADarkGroundIsARotation() {
+    /// A film at `fps` whose first picture, detailed grey, holds for `frames` more frames.
+    static func greyHeld(fps: Double = 30, frames: Int = 5) -> Film {
         var f = Film()
+        f.fps = fps
         f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
-        f.still(5)
+        f.still(frames)
+        return f
+    }
+
+    @Test func aTurnOnADarkGroundIsARotation() {
+        var f = Self.greyHeld()
         let from = f.ms
         Self.turnOnDarkGround(&f)
         let last = f.ms - 1000 / 30
@@ -221,10 +228,7 @@ struct PostureTrackerTests {
     @Test func aTurnWithOneFrameTheAppDidNotDrawIsOneRotation() {
         // a 60-fps capture repeats one frame half-way through the turn (the app missed it): the
         // run goes on after it; two runs of half a turn each were no rotation
-        var f = Film()
-        f.fps = 60
-        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
-        f.still(10)
+        var f = Self.greyHeld(fps: 60, frames: 10)
         let from = f.ms
         var last = f.ms
         for step in 0..<24 {
@@ -239,9 +243,7 @@ struct PostureTrackerTests {
     }
 
     @Test func aTurnInTheFilmsLastFramesIsARotation() {
-        var f = Film()
-        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
-        f.still(5)
+        var f = Self.greyHeld()
         Self.turnOnDarkGround(&f)
         f.frame(f.all) { _ in (SIMD3(repeating: 200), 400) }
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
@@ -297,10 +299,7 @@ struct PostureTrackerTests {
     @Test func aTurnInTwoFramesOfAFiveFPSGIFIsARotation() {
         // 5 fps: each frame lasts 200 ms, longer than a held picture of a change-driven film, so
         // the two frames of a 400-ms turn are one run only because every frame of the film is that long
-        var f = Film()
-        f.fps = 5
-        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
-        f.still(5)
+        var f = Self.greyHeld(fps: 5)
         let from = f.ms
         for step in 0..<2 {
             f.frame(f.all) { t in Self.corners.contains(t) ? (SIMD3(repeating: 10), 0) : (SIMD3(repeating: Float(150 + 20 * step)), 400) }
@@ -491,9 +490,7 @@ struct PostureTrackerTests {
     }
 
     @Test func aFadeThroughBlackIsNoRotation() {
-        var f = Film()
-        f.frame(f.all, complete: true) { _ in (SIMD3(repeating: 180), 400) }
-        f.still(5)
+        var f = Self.greyHeld()
         // the corners go dark, but so does the centre
         for step in 0..<12 {
             let level = Float(step < 6 ? 180 - 30 * step : 30 * (step - 5))

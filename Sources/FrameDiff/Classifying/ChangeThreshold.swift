@@ -14,7 +14,10 @@ struct ChangeThreshold: Sendable {
     /// Levels of mean-colour shift above which a tile counts as changed.
     var shift: Double { max(options.minTileShift, options.noiseFactor * shiftNoise.floor) }
     /// 0-1 tile RMSE above which a tile counts as changed.
-    var rmse: Double { max(options.minTileRMSE, options.noiseFactor * rmseNoise.floor) }
+    var rmse: Double { max(options.minTileRMSE, noise) }
+    /// 0-1 tile RMSE above which a tile changed by more than the film's noise (0 until the floor
+    /// is known, and in a film without noise).
+    var noise: Double { options.noiseFactor * rmseNoise.floor }
     /// Typical tile RMSE (0-1) of frames where nothing happens.
     var noiseFloor: Double { rmseNoise.floor }
 

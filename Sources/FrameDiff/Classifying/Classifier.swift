@@ -91,7 +91,7 @@ public final class Classifier {
     public var noiseFloor: Double { threshold.noiseFloor }
     /// 0-1 tile RMSE a tile's change must pass to be more than the film's noise (`noiseFactor`
     /// times the floor; 0 before the floor is known or in a film without noise).
-    public var noiseThreshold: Double { options.noiseFactor * threshold.noiseFloor }
+    public var noiseThreshold: Double { threshold.noise }
 
     public func add(_ m: FrameMeasure) {
         if let last = window.last?.ptsMs, m.ptsMs > last { periodMs = min(periodMs, m.ptsMs - last) }

@@ -5,7 +5,8 @@
 /// - the picture turned about its centre on a dark ground: at some frame all four corners of the
 ///   frame are one flat dark colour while the centre keeps its brightness (a fade to black dims the
 ///   centre first; a dialog or a sheet leaves the corners alone), the content's box stays about
-///   the centre (an app switcher's cards leave it), and the corners are not dark after it;
+///   the centre of the box before the run (an app switcher's cards leave it), and the corners are
+///   not dark after it;
 /// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
 ///   content or back (measured from the uniform bars along the frame's edges) — and it was seen
 ///   turning (on a dark ground as above, or touching its box's sides off their middles at some
@@ -92,24 +93,28 @@ struct RotationTracker: Sendable {
             heldAfter = (now, dark, brightness)
             return
         }
-        // (after a frame carried over, only turning frames go on with the turn: the picture held)
-        if let r = run, r.quiet, broad { finish(r, after: heldAfter) }
-        if run != nil, broad {
-            (run!.lastMs, run!.quiet) = (m.ptsMs, false)  // the turn eases out with smaller steps
-            let now = content(board)
-            follow(now, board)
-            heldAfter = (now, darkCorners(board), Self.centreBrightness(board))
-            return
-        }
         if var r = run {
-            // (one such frame inside a turn is one the app did not draw, or a turn drawn at 30 fps
-            // in a 60-fps capture: the turn goes on after it)
-            guard r.quiet else {
+            switch (broad, r.quiet) {
+            case (true, false):
+                // the turn eases out with smaller steps
+                r.lastMs = m.ptsMs
+                run = r
+                let now = content(board)
+                follow(now, board)
+                heldAfter = (now, darkCorners(board), Self.centreBrightness(board))
+                return
+            case (false, false):
+                // (one frame that changed nothing beyond the noise is one the app did not draw, or
+                // a turn drawn at 30 fps in a 60-fps capture: carried over while the turn goes on)
                 r.quiet = true
                 run = r
                 return
+            case (true, true):
+                // (after it, only a turning frame goes on with the turn: the picture had held)
+                finish(r, after: heldAfter)
+            case (false, true):
+                finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
             }
-            finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
         } else if !broad, !stableMeasured {
             stableContent = content(board)
             stableCorners = darkCorners(board)
@@ -165,21 +170,17 @@ struct RotationTracker: Sendable {
         // gallery swiping or crossfading from a landscape photo to a portrait one on black or white
         // bars changes its shape the same way (a reviewer's 6 of 6 such films, and a short-video
         // feed swiped from 16:9 to 9:16, were rotations).
-        // A dark ground shows a turn when the picture fills the frame's corners again after it and
-        // the content stayed about the centre. Into a letterbox on black, a photo viewer opening a
-        // landscape photo, or a video going full screen, darken the corners and keep the centre
-        // bright just as a turn does (dark-theme look-alikes were rotations): there the box must
-        // be seen turning.
+        // A dark ground shows a turn only where the turn ends on a picture that fills the frame's
+        // corners again (the landscape UI drawn sideways) and the content's box stayed about the
+        // centre of the box before it. Corners that stay dark are a scrim around a dialog, a
+        // lightbox, a photo or a video opening letterboxed on black (a reviewer's films, and
+        // dark-theme photo viewers and full-screen videos, were rotations): there the box must be
+        // seen turning. An app switcher shrinks the page to a card on a dark ground, slides the
+        // next card in and grows it to fill the frame, its box leaving the centre on the way. When
+        // the shape turned too, the dark ground only adds confidence.
         let turnedAbout = r.turnedOnDark && !after.corners && !r.offCentre
         let seenTurning = turnedAbout || swept
         let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
-        // A turn on a dark ground alone (`turnedAbout`) ends on a picture that fills the frame's
-        // corners again (the landscape UI drawn sideways); corners that stay dark are a scrim
-        // around a dialog or a lightbox (a reviewer's films of a page dimming around a card, and of
-        // a photo opening on black, were rotations). And it turns about the frame's centre: an app
-        // switcher shrinks the page to a card on a dark ground, slides the next card in and grows
-        // it to fill the frame, its box leaving the centre on the way. When the shape turned too,
-        // the dark ground only adds confidence.
         let darkTurn = turnedAbout && r.frameWide
         if debugClassifier {
             debugLine("turn \(r.startMs)-\(r.lastMs): aspect \(r.before.aspect) -> \(after.content.aspect), dark ground \(r.turnedOnDark) "
