@@ -154,6 +154,13 @@ struct InferenceTests {
         #expect((j["events"] as? [Any])?.isEmpty == true, "\(j["events"] ?? "")")
     }
 
+    @Test func aHUDCardOnABlackScrimInA60FPSGIFInfersNothing() throws {
+        // (scripts/hud-films: a slow fade's small steps on every tile became the film's noise
+        // floor, so the fade went uncounted and the card on black read as a fold's blur cover)
+        let j = try Harness.json(try Harness.run(["Tests/Fixtures/hud-scrim-60fps.gif", "--format", "json"]).stdout)
+        #expect((j["events"] as? [Any])?.isEmpty == true, "\(j["events"] ?? "")")
+    }
+
     @Test func noInferTurnsInferenceOff() throws {
         let j = try Harness.json(try Harness.run(["samples/rotate-sideways.mp4", "--no-infer", "--format", "json"]).stdout)
         #expect((j["events"] as? [Any])?.isEmpty == true)

@@ -173,6 +173,21 @@ struct PostureTrackerTests {
         #expect(f.seen.events(coverMs: 500).isEmpty)
     }
 
+    @Test func aSlowFadesStepsUnderTheNoiseCountAsChangesWhereGrainDoesNot() {
+        // Each step of a slow fade moves every tile's mean by 8 levels with an RMSE under the
+        // film's noise (a film whose only broad changes are such fades learns their steps as its
+        // floor); grain moves the means by a level. Counted by RMSE alone, no frame of the fade
+        // changed anything: the picture before a cover followed the fade down, and a HUD card on
+        // a black scrim, lifting on the page, was a `close` (Tests/Fixtures/hud-scrim-60fps.gif)
+        var f = Film()
+        f.frame(f.all, complete: true, look: Self.page)
+        let shift = Float(ClassifierOptions().minTileShift), noise: Float = 0.01
+        f.frame(f.all, rmse: { _ in 0.005 }) { t in (Self.page(t).mean - SIMD3(repeating: 8), 300) }
+        #expect(f.board.changes(above: noise, orShift: shift) == f.all.count)
+        f.frame(f.all, rmse: { _ in 0.005 }) { t in (Self.page(t).mean - SIMD3(repeating: 7), 300) }
+        #expect(f.board.changes(above: noise, orShift: shift) == 0)
+    }
+
     /// Corners (2x2 tiles each) of an 8x8 picture.
     static let corners: Set<Int> = [0, 1, 8, 9, 6, 7, 14, 15, 48, 49, 56, 57, 54, 55, 62, 63]
 

@@ -40,10 +40,13 @@ public struct TileBoard: Sendable {
 
     /// How many of the last frame's tiles changed by more than `noise` (0-1 tile RMSE: the film's
     /// noise floor times the classifier's noise factor; 0 in a film without noise, where every
-    /// tile in `deltas` counts). Grain, or a GIF's dither drawn anew each frame, changes every tile
-    /// by a level or two on every frame; those tiles are in `deltas` too.
-    func changes(above noise: Float) -> Int {
-        deltas.reduce(0) { $0 + ($1.rmse > noise ? 1 : 0) }
+    /// tile in `deltas` counts), or moved their mean colour by `shift` levels or more. Grain, or a
+    /// GIF's dither drawn anew each frame, changes every tile by a level or two on every frame;
+    /// those tiles are in `deltas` too, but their means barely move. A slow fade's frames are the
+    /// opposite: small steps on every tile, which a film whose only broad changes are such fades
+    /// learns as its noise floor, while each tile's mean moves visibly.
+    func changes(above noise: Float, orShift shift: Float) -> Int {
+        deltas.reduce(0) { $0 + ($1.rmse > noise || $1.shift >= shift ? 1 : 0) }
     }
     /// Unmasked tiles of the frame.
     public private(set) var tiles = 1

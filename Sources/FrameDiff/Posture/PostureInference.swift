@@ -37,7 +37,7 @@ struct PostureInference: Sendable {
         // (what changed is counted in tiles that changed beyond the film's noise: with grain of a
         // level or two on every frame every tile changes, every frame was a turn and a run of them
         // never ended, and a fold's cover or band began with the film)
-        let changed = m.complete ? 0 : board.changes(above: Float(noise))
+        let changed = m.complete ? 0 : board.changes(above: Float(noise), orShift: Float(shift))
         if !m.complete {
             if options.turning(changed, of: board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
             else if !options.broad(changed, of: board.tiles) { broadSinceMs = nil }
