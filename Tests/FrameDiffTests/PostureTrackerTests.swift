@@ -350,6 +350,41 @@ struct PostureTrackerTests {
         }, after: after)
     }
 
+    @Test func aLetterboxTurningBackToPortraitInAFewFramesIsARotation() {
+        // 10 fps, 8x16 tiles: a letterboxed landscape band (rows 6-9, black above and below)
+        // turns about the centre and grows into the portrait page in four frames. The first two
+        // (the band at 25 and 50 degrees, 1.1 and 1.25 times as large) change under half of the
+        // frame, so the run begins on the third, which already fills the frame; only the first two
+        // show the band touching its box's sides at its corners (a device recording letterboxed
+        // into a fixed canvas, at 10-15 fps: 5 of scripts/rotation-films' turns were missed)
+        var f = Film(grid: TileGrid(storedWidth: 128, storedHeight: 256, tile: 16))
+        f.fps = 10
+        let black: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 4), 0)
+        /// Tile `t` lies inside the 8x4-tile band turned by `degrees` and scaled by `scale` about the centre.
+        func band(_ degrees: Double, _ scale: Double) -> (Int) -> Bool {
+            let a = degrees * .pi / 180
+            return { t in
+                let x = Double(t % 8) + 0.5 - 4, y = Double(t / 8) + 0.5 - 8
+                let u = x * cos(a) + y * sin(a), v = -x * sin(a) + y * cos(a)
+                return abs(u) <= 4 * scale && abs(v) <= 2 * scale
+            }
+        }
+        let before = band(0, 1)
+        f.frame(f.all, complete: true) { t in before(t) ? Self.page(t) : black }
+        f.still(5)
+        let from = f.ms
+        var was = before
+        for (step, (degrees, scale)) in [(25.0, 1.1), (50, 1.25), (80, 2.2), (90, 2)].enumerated() {
+            let inside = band(degrees, scale), last = was
+            f.frame(f.all.filter { inside($0) || last($0) }) { t in inside(t) ? Self.turning(step) : black }
+            was = inside
+        }
+        f.frame(f.all, look: Self.relaid)
+        f.still(5)
+        #expect(f.turns.rotations.map(\.startMs) == [from + 200], "\(f.turns.rotations)")
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
+    }
+
     @Test func portraitContentBetweenSideBarsTurnedIntoLandscapeBetweenTopAndBottomBarsIsARotation() {
         // 8x8 tiles: a pillarbox (columns 2-5 of content, 4 x 8) becomes a letterbox (rows 2-5, 8 x 4)
         let f = Self.turned(from: { (2...5).contains($0 % 8) }, to: { (2...5).contains($0 / 8) })

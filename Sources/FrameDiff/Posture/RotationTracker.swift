@@ -13,6 +13,8 @@
 ///   frame: a photo or a video opening letterboxed on black darkens the corners too); or
 /// - a window on a flat desktop turned: its box's width and height swapped about its centre, and
 ///   it was seen turning so.
+/// The broad frames just before a run (a turn's eased first frames) count for whether the box
+/// left the centre and touched its sides at corners.
 /// A frame size that changes is a rotation of its own (see inferredEvents).
 ///
 /// Its thresholds are `PostureInferenceOptions` (`turnShare`, `portraitAspect`, ...).
@@ -45,6 +47,10 @@ struct RotationTracker: Sendable {
         var cornered = 0.0
     }
     private var run: Run?
+    /// Broad frames just before a run, measured as a run's are: a turn's eased first frames move
+    /// under `turnShare` of the frame, and at 10-15 fps the frames that show a letterboxed band
+    /// turning about the centre are those (the frames a run begins on already fill the frame).
+    private var lead: (offCentre: Bool, cornered: Double)?
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
@@ -84,6 +90,8 @@ struct RotationTracker: Sendable {
             if run == nil {
                 run = Run(startMs: m.ptsMs, lastMs: m.ptsMs, before: stableContent ?? content(board), corners: stableCorners,
                           brightness: stableBrightness, turnedOnDark: false)
+                if let lead { (run!.offCentre, run!.cornered) = (lead.offCentre, lead.cornered) }
+                lead = nil
             }
             (run!.lastMs, run!.quiet) = (m.ptsMs, false)
             if options.turning(changed, of: board.tiles) { run!.frameWide = true }
@@ -115,7 +123,15 @@ struct RotationTracker: Sendable {
             case (false, true):
                 finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
             }
-        } else if !broad, !stableMeasured {
+        } else if broad {
+            if let before = stableContent {
+                let (off, cornered) = sweep(from: before, to: content(board), board)
+                lead = ((lead?.offCentre ?? false) || off, max(lead?.cornered ?? 0, cornered))
+            }
+        } else {
+            lead = nil
+        }
+        if run == nil, !broad, !stableMeasured {
             stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
@@ -132,10 +148,16 @@ struct RotationTracker: Sendable {
     /// the box before it.
     private mutating func follow(_ c: Content, _ board: TileBoard) {
         guard var r = run else { return }
-        let b = r.before
-        if !b.isCentred(c, slack: swapSlack(b)) { r.offCentre = true }
-        else if let e = board.barShareAlongSides(of: c, colourTolerance: Float(options.barTolerance)) { r.cornered = max(r.cornered, e) }
+        let (off, cornered) = sweep(from: r.before, to: c, board)
+        (r.offCentre, r.cornered) = (r.offCentre || off, max(r.cornered, cornered))
         run = r
+    }
+
+    /// Whether content `c` left the centre of box `b`, and else how much of every side of its box
+    /// is bar-coloured.
+    private func sweep(from b: Content, to c: Content, _ board: TileBoard) -> (offCentre: Bool, cornered: Double) {
+        if !b.isCentred(c, slack: swapSlack(b)) { return (true, 0) }
+        return (false, board.barShareAlongSides(of: c, colourTolerance: Float(options.barTolerance)) ?? 0)
     }
 
     private func swapSlack(_ a: Content) -> Double {
