@@ -115,6 +115,27 @@ struct ScreenAreaTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close, .open])
     }
 
+    @Test func aPureBlackAppFoldedBesideTheBandIsAClose() {
+        // the app's own background is the band's black, so the column past the band is mostly
+        // black too; but the squeezed screen's status bar runs up to the band (its last icon in
+        // the tile at the band's edge). The fold film darkened to a black background lost its fold
+        var f = Self.film()
+        func app(_ icons: Set<Int>, width: Int) -> (Int) -> (mean: SIMD3<Float>, variance: Float) {
+            { t in
+                let (x, y) = (t % Self.cols, t / Self.cols)
+                let icon = (y == 0 && icons.contains(x)) || (y == Self.cols - 1 && [2, width - 3].contains(x))
+                let row = [3, 5, 7].contains(y) && (1..<width - 2).contains(x)
+                return icon || row ? (SIMD3(Float(150 + t % 50), 150, 160), 400) : Self.black
+            }
+        }
+        f.frame(f.all, complete: true, look: app([0, 12, 15], width: 16))
+        f.still(5)
+        f.frame(f.all, look: app([0, 6, 7], width: 8))
+        f.still(20)
+        #expect(f.screenChanges().map(\.kind) == [.close], "\(f.screenChanges())")
+        #expect(abs((f.screenChanges().first?.toShare ?? 0) - 0.5) < 1e-9)
+    }
+
     @Test func lookAlikesGiveNoEvent() {
         // a fade to black: no screen left to measure
         var fade = Self.film()

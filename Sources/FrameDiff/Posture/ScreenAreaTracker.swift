@@ -188,7 +188,10 @@ struct ScreenAreaTracker: Sendable {
         // dark all around it: a negated desktop page load's blank read as a fold)
         func screenBeyond() -> Bool {
             let beyond = board.line(band, from: edges[widest])
-            return Double(beyond.filter { alike($0, colours[widest]) }.count) <= options.screenEdgeDark * Double(beyond.count)
+            if Double(beyond.filter { alike($0, colours[widest]) }.count) <= options.screenEdgeDark * Double(beyond.count) { return true }
+            // (a screen whose own background is the band's black: its status bar still runs up to
+            // the band, the last icons in the tile at its end)
+            return [beyond.first!, beyond.last!].contains { board.variance[$0] > board.detailVariance }
         }
         if Double(band) >= options.screenMinBand * Double(length), Double(opposite) <= options.screenMaxOppositeBand * Double(length),
            screenBeyond() {
