@@ -385,43 +385,6 @@ struct PostureTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.rotation])
     }
 
-    @Test(arguments: [false, true])
-    func aPhotoTurnedAQuarterOnBlackInTheAppIsNoRotation(relaid: Bool) {
-        // 8x16 tiles on black: a landscape photo (8x4 tiles, rows 6-9) turns about the centre in
-        // three frames and lands as the same photo turned a quarter (4x8 tiles, columns 2-5,
-        // rows 4-11), the corners dark throughout (a photo editor's rotate button: a reviewer's
-        // rotate-tool, rotate-to-fit and quarter-turning logo films gave 12 rotations). The same
-        // turn landing on another picture (`relaid`: a device's turn lays the app out again) is one
-        var f = Film(grid: TileGrid(storedWidth: 128, storedHeight: 256, tile: 16))
-        f.fps = 10
-        let black: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 4), 0)
-        func photo(_ x: Int, _ y: Int) -> (mean: SIMD3<Float>, variance: Float) {
-            (SIMD3(repeating: Float(40 + 20 * x + 37 * (y % 4))), 400)
-        }
-        let band = { (t: Int) in (6...9).contains(t / 8) }
-        let turned = { (t: Int) in (2...5).contains(t % 8) && (4...11).contains(t / 8) }
-        f.frame(f.all, complete: true) { t in band(t) ? photo(t % 8, t / 8 - 6) : black }
-        f.still(5)
-        for (step, degrees) in [30.0, 60, 80].enumerated() {
-            // part way: the photo turned about the centre, touching its box's sides at its corners
-            let a = degrees * .pi / 180
-            let inside = { (t: Int) -> Bool in
-                let x = Double(t % 8) + 0.5 - 4, y = Double(t / 8) + 0.5 - 8
-                return abs(x * cos(a) + y * sin(a)) <= 4 && abs(-x * sin(a) + y * cos(a)) <= 2
-            }
-            f.frame(f.all) { t in inside(t) ? Self.turning(step) : black }
-        }
-        f.frame(f.all) { t in
-            guard turned(t) else { return black }
-            let (tx, ty) = (t % 8 - 2, t / 8 - 4)
-            // (a quarter turn clockwise: the tile after at (tx, ty) comes from the photo's (ty, 3 - tx));
-            // a layout of its own: light rows and dark rows
-            return relaid ? (SIMD3(repeating: ty % 2 == 0 ? 220 : 60), 400) : photo(ty, 3 - tx)
-        }
-        f.still(10)
-        #expect(f.turns.rotations.count == (relaid ? 1 : 0), "\(f.turns.rotations)")
-    }
-
     @Test func portraitContentBetweenSideBarsTurnedIntoLandscapeBetweenTopAndBottomBarsIsARotation() {
         // 8x8 tiles: a pillarbox (columns 2-5 of content, 4 x 8) becomes a letterbox (rows 2-5, 8 x 4)
         let f = Self.turned(from: { (2...5).contains($0 % 8) }, to: { (2...5).contains($0 / 8) })

@@ -250,8 +250,6 @@ public struct AnalysisSetting {
                     "and it covers this share of the frame before and after (smaller is no window; its turn changes half of it)"),
             .double("turn_corner_share", \.posture.inference.turnCornerShare, .posture, "share", 0...1,
                     "part way through a turn each side of the content's box is desktop or bars along this share, touched off its middle (a turned rectangle touches each at one point)"),
-            .double("turn_picture_match", \.posture.inference.turnPictureMatch, .posture, "correlation", -1...1,
-                    "content on a dark ground both before and after a turn whose picture is the one before turned a quarter (tile brightness correlating this much) turned in the app, not the device"),
             .double("window_solid_share", \.posture.inference.windowSolidShare, .posture, "share", 0...1,
                     "and the window is a solid rectangle: this share of its box or more is not the desktop's colour"),
             .double("portrait_aspect", \.posture.inference.portraitAspect, .posture, "w/h", 0...100,

@@ -29,13 +29,6 @@ public struct PostureInferenceOptions: Sendable {
     /// the sides (0.24-0.33) or touch their middles. A content shape turning inside bars needs it
     /// too, when the turn is not on a dark ground.
     public var turnCornerShare: Double = 0.75
-    /// Content on a dark ground before and after (the frame's corners dark both times) whose
-    /// picture after is the one before turned a quarter, its tile brightness correlating by this
-    /// much or more, is a picture turned in the app (a photo editor's rotate button, a logo or a
-    /// spinner in quarter turns: 0.80-0.96 at tile resolution), not the device: a device's turn
-    /// lays the app out again (-0.35 to 0.33 on the rotation films' turns, 0.77 on a window on a
-    /// light desktop, whose corners are not dark).
-    public var turnPictureMatch: Double = 0.6
     /// ...and the window is a solid rectangle before and after: at most 1 - this share of its box
     /// is of the desktop's colour (a dialog's text on a page of the dialog's own colour is
     /// mostly page).

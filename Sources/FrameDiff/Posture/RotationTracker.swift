@@ -33,7 +33,6 @@ struct RotationTracker: Sendable {
 
     private(set) var rotations: [Turn] = []
     private var stableContent: Content?
-    private var stablePicture: Thumbnail?
     private var stableCorners = false
     private var stableBrightness = 0.0
     /// A run of turning frames: `offCentre` whether any frame's box left the centre of the box
@@ -41,8 +40,6 @@ struct RotationTracker: Sendable {
     /// window).
     struct Run {
         var startMs: Double, lastMs: Double, before: Content, corners: Bool, brightness: Double, turnedOnDark: Bool
-        /// The picture held before the run.
-        var picture: Thumbnail
         var offCentre = false, frameWide = false
         /// One frame that changed nothing beyond the noise has been carried over.
         var quiet = false
@@ -67,10 +64,7 @@ struct RotationTracker: Sendable {
     /// Tiles of the frame (the board's, as of the last frame).
     private var frameTiles = 1
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
-    private var heldAfter: Still = (Content(aspect: 1, boxed: false), false, 0, Thumbnail(tiles: 0))
-    /// A picture a run ends on: its content's shape, whether its corners are dark, its centre's
-    /// brightness, and its tiles.
-    typealias Still = (content: Content, corners: Bool, brightness: Double, picture: Thumbnail)
+    private var heldAfter: (content: Content, corners: Bool, brightness: Double) = (Content(aspect: 1, boxed: false), false, 0)
     /// The stable measures are the board's as it is now.
     private var stableMeasured = false
 
@@ -84,7 +78,6 @@ struct RotationTracker: Sendable {
             stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
-            stablePicture = board.picture
             run = nil
             return
         }
@@ -96,7 +89,7 @@ struct RotationTracker: Sendable {
         if options.turning(changed, of: turnTiles(run?.before ?? stableContent)) {
             if run == nil {
                 run = Run(startMs: m.ptsMs, lastMs: m.ptsMs, before: stableContent ?? content(board), corners: stableCorners,
-                          brightness: stableBrightness, turnedOnDark: false, picture: stablePicture ?? board.picture)
+                          brightness: stableBrightness, turnedOnDark: false)
                 if let lead { (run!.offCentre, run!.cornered) = (lead.offCentre, lead.cornered) }
                 lead = nil
             }
@@ -105,7 +98,7 @@ struct RotationTracker: Sendable {
             let now = content(board), dark = darkCorners(board), brightness = Self.centreBrightness(board)
             follow(now, board)
             if !run!.corners, dark, brightness >= options.keptBrightness * run!.brightness { run!.turnedOnDark = true }
-            heldAfter = (now, dark, brightness, board.picture)
+            heldAfter = (now, dark, brightness)
             return
         }
         if var r = run {
@@ -116,7 +109,7 @@ struct RotationTracker: Sendable {
                 run = r
                 let now = content(board)
                 follow(now, board)
-                heldAfter = (now, darkCorners(board), Self.centreBrightness(board), board.picture)
+                heldAfter = (now, darkCorners(board), Self.centreBrightness(board))
                 return
             case (false, false):
                 // (one frame that changed nothing beyond the noise is one the app did not draw, or
@@ -128,7 +121,7 @@ struct RotationTracker: Sendable {
                 // (after it, only a turning frame goes on with the turn: the picture had held)
                 finish(r, after: heldAfter)
             case (false, true):
-                finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board), board.picture))
+                finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
             }
         } else if broad {
             if let before = stableContent {
@@ -142,7 +135,6 @@ struct RotationTracker: Sendable {
             stableContent = content(board)
             stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
-            stablePicture = board.picture
             stableMeasured = true
         }
     }
@@ -168,44 +160,11 @@ struct RotationTracker: Sendable {
         return (false, board.barShareAlongSides(of: c, colourTolerance: Float(options.barTolerance)) ?? 0)
     }
 
-    /// How well the content of `after` is the content of `before` turned a quarter either way:
-    /// the best Pearson correlation of tile brightness over `afterBox`, each tile read from the
-    /// tile of `beforeBox` it comes from (nearest); nil for boxes of under four tiles or a flat one.
-    static func quarterTurnMatch(_ before: Thumbnail, _ beforeBox: Content, _ after: Thumbnail, _ afterBox: Content) -> Double? {
-        let cols = afterBox.columns
-        guard beforeBox.columns == cols, before.count == after.count, before.count == cols * afterBox.rows,
-              beforeBox.width * beforeBox.height >= 4, afterBox.width * afterBox.height >= 4 else { return nil }
-        func luma(_ p: Thumbnail, _ i: Int) -> Double {
-            let m = p.mean(i)
-            return 0.299 * Double(m.x) + 0.587 * Double(m.y) + 0.114 * Double(m.z)
-        }
-        var best: Double?
-        for clockwise in [true, false] {
-            var sx = 0.0, sy = 0.0, sxx = 0.0, syy = 0.0, sxy = 0.0, n = 0.0
-            for ty in 0..<afterBox.height {
-                for tx in 0..<afterBox.width {
-                    let u = (Double(tx) + 0.5) / Double(afterBox.width), v = (Double(ty) + 0.5) / Double(afterBox.height)
-                    // (a quarter turn clockwise takes (x, y) of the box before to (1 - y, x) after)
-                    let (bu, bv) = clockwise ? (v, 1 - u) : (1 - v, u)
-                    let bx = beforeBox.x + min(beforeBox.width - 1, Int(bu * Double(beforeBox.width)))
-                    let by = beforeBox.y + min(beforeBox.height - 1, Int(bv * Double(beforeBox.height)))
-                    let x = luma(before, by * cols + bx), y = luma(after, (afterBox.y + ty) * cols + afterBox.x + tx)
-                    (sx, sy, sxx, syy, sxy, n) = (sx + x, sy + y, sxx + x * x, syy + y * y, sxy + x * y, n + 1)
-                }
-            }
-            let vx = sxx / n - (sx / n) * (sx / n), vy = syy / n - (sy / n) * (sy / n)
-            guard vx > 1e-6, vy > 1e-6 else { continue }
-            let r = (sxy / n - (sx / n) * (sy / n)) / (vx * vy).squareRoot()
-            best = max(best ?? -1, r)
-        }
-        return best
-    }
-
     private func swapSlack(_ a: Content) -> Double {
         Double(max(2, Int((options.windowSwapShare * Double(max(a.width, a.height))).rounded(.up))))
     }
 
-    private mutating func finish(_ r: Run, after: Still) {
+    private mutating func finish(_ r: Run, after: (content: Content, corners: Bool, brightness: Double)) {
         let duration = r.lastMs - r.startMs
         // A letterbox or a pillarbox fills the frame one way: bars along two opposite edges (or
         // none). Content inside bars across both axes before and after fills it neither way (the
@@ -243,18 +202,12 @@ struct RotationTracker: Sendable {
         // the shape turned too, the dark ground only adds confidence.
         let turnedAbout = r.turnedOnDark && !after.corners && !r.offCentre
         let seenTurning = turnedAbout || swept
-        // A picture turned inside the app on a dark ground (a photo editor's rotate button, a logo
-        // or a spinner in quarter turns) is that picture turned a quarter afterwards; a device's
-        // turn lays the app out again. (Only where the corners are dark on both sides: no turn of
-        // the rotation films or the samples has them so.)
-        let match = r.corners && after.corners ? Self.quarterTurnMatch(r.picture, r.before, after.picture, after.content) : nil
-        let pictureTurned = match.map { $0 >= options.turnPictureMatch } ?? false
-        let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned) && !pictureTurned
+        let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
         let darkTurn = turnedAbout && r.frameWide
         if debugClassifier {
             debugLine("turn \(r.startMs)-\(r.lastMs): aspect \(r.before.aspect) -> \(after.content.aspect), dark ground \(r.turnedOnDark) "
                 + "(corners dark before \(r.corners), after \(after.corners)), off centre \(r.offCentre), cornered \(r.cornered), "
-                + "frame-wide \(r.frameWide)\(match.map { ", picture turned \($0)" } ?? "") -> \(shapeTurned ? "shape" : darkTurn ? "dark ground" : "no turn")")
+                + "frame-wide \(r.frameWide) -> \(shapeTurned ? "shape" : darkTurn ? "dark ground" : "no turn")")
         }
         if shapeTurned || darkTurn, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
@@ -264,7 +217,7 @@ struct RotationTracker: Sendable {
                                   evidence: evidence))
         }
         run = nil
-        (stableContent, stableCorners, stableBrightness, stablePicture) = (after.content, after.corners, after.brightness, after.picture)
+        (stableContent, stableCorners, stableBrightness) = (after.content, after.corners, after.brightness)
     }
 
     /// A window, boxed by one flat colour before and after (a simulator's window on a desktop, in
