@@ -1,6 +1,8 @@
 """Drawing, encoding and running helpers shared by the touch-dot review films (scripts/pointer-films,
 scripts/moving-dot-films): eased timing, antialiased discs, rectangles and block textures drawn
 into numpy RGB frames, frames piped to ffmpeg as H.264 or GIF, and a build's findings on a film.
+The posture review films (scripts/hud-films, posture-lookalikes, viewer-turns) encode with
+`pipe`: their own CRF, ffmpeg's default GIF dither.
 (scripts/filmscript.py draws whole app pages for the sample sets; these review scenes are single
 elements on a list, and their films must keep rendering exactly as they were measured.)
 
@@ -92,6 +94,26 @@ def encode(out, name, frames, fps, fmt, x264_threads=None):
         cmd += ["-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse=dither=bayer:bayer_scale=3",
                 "-r", str(fps)]
     subprocess.run(cmd + [path], input=b"".join(f.tobytes() for f in frames), check=True)
+    return path
+
+
+def pipe(path, frames, fps, fmt, crf=18, gop=None, palette="full"):
+    """Writes RGB frames (clipped to 0-255) to `path`: H.264 (yuv420p, CRF `crf`, a keyframe every
+    `gop` frames if given) for "mp4", else a GIF with one palette for the whole film ("full") or
+    one per frame ("single"), ffmpeg's default dither."""
+    H, W = frames[0].shape[:2]
+    cmd = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{W}x{H}", "-r", str(fps), "-i", "-"]
+    if fmt == "mp4":
+        cmd += ["-c:v", "libx264", "-crf", str(crf), "-pix_fmt", "yuv420p"] + (["-g", str(gop)] if gop else [])
+    else:
+        cmd += ["-vf", "split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1" if palette == "single"
+                else "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse"]
+    p = subprocess.Popen(cmd + [path], stdin=subprocess.PIPE)
+    for f in frames:
+        p.stdin.write(np.ascontiguousarray(np.clip(f, 0, 255).astype(np.uint8)).tobytes())
+    p.stdin.close()
+    if p.wait() != 0:
+        raise RuntimeError(f"ffmpeg failed on {path}")
     return path
 
 

@@ -33,7 +33,7 @@ struct PostureFilm {
         // (grain in these films changes a tile by 0.004 of RMSE: a floor of 0.003, times 3)
         let shift = ClassifierOptions().minTileShift, noise = 0.01
         seen.add(m, board, shift: shift, noise: noise, periodMs: 1000 / fps)
-        let changed = complete ? 0 : board.changes(above: Float(noise), orShift: Float(shift))
+        let changed = PostureInference.changed(m, board, shift: shift, noise: noise)
         covers.add(m, board, changed: changed)
         turns.add(m, board, changed: changed, periodMs: 1000 / fps)
         screens.add(m, board, changed: changed, shift: shift)

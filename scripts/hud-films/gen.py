@@ -14,6 +14,9 @@ Tests/Fixtures/hud-scrim-60fps.gif is `hud006_390_200x200_s1.0_f60_fd300_light.g
 import itertools, json, os, subprocess, sys
 import numpy as np
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import reviewfilms as rf  # noqa: E402
+
 OUT = os.path.join(os.environ.get("HUD_FILMS", "/tmp/hud-films"), "films")
 
 
@@ -60,11 +63,7 @@ def film(name, w, h, cw, ch, scrim, fps, fade_ms, hold_ms, dark=False, fmt="gif"
         f = base * (1 - scrim * a) * (1 - mask * a) + card * mask * a
         frames.append(np.clip(f, 0, 255).astype(np.uint8))
     os.makedirs(OUT, exist_ok=True)
-    out = os.path.join(OUT, f"{name}.{fmt}")
-    args = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{w}x{h}", "-r", str(fps), "-i", "-"]
-    args += (["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse"] if fmt == "gif"
-             else ["-c:v", "libx264", "-crf", "16", "-pix_fmt", "yuv420p"])
-    subprocess.run(args + [out], input=b"".join(f.tobytes() for f in frames), check=True)
+    rf.pipe(os.path.join(OUT, f"{name}.{fmt}"), frames, fps, fmt, crf=16)
 
 
 def generate():

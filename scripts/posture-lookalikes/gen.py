@@ -14,13 +14,15 @@ Families (no posture event unless T-):
 Uses scripts/rotation-films/gen.py's drawing helpers (imported). The R- family (altered copies of
 ../shared/real) is made by real.sh.
 """
-import importlib.util, math, os, subprocess, sys
+import importlib.util, math, os, sys
 import numpy as np
 
 BASE = os.environ.get("POSTURE_LOOKALIKES", "/tmp/posture-lookalikes")
 OUT = os.path.join(BASE, "films")
 os.environ["ROTATION_FILMS"] = os.path.join(BASE, "rotref")
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import reviewfilms as rf  # noqa: E402
 spec = importlib.util.spec_from_file_location("rg", os.path.join(HERE, "..", "rotation-films", "gen.py"))
 rg = importlib.util.module_from_spec(spec); spec.loader.exec_module(rg)
 rg.OUT = OUT
@@ -30,19 +32,7 @@ compose, rgba, photo, ease, opened, draw_ui, _over = rg.compose, rg.rgba, rg.pho
 
 def write(name, frames, fps, W, H, fmt="gif", crf=18, g=None, palette="full"):
     os.makedirs(OUT, exist_ok=True)
-    path = os.path.join(OUT, f"{name}.{fmt}")
-    args = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{W}x{H}", "-r", str(fps), "-i", "-"]
-    if fmt == "gif":
-        vf = ("split[a][b];[a]palettegen=stats_mode=single[p];[b][p]paletteuse=new=1" if palette == "single"
-              else "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse")
-        args += ["-vf", vf]
-    else:
-        args += ["-c:v", "libx264", "-crf", str(crf), "-pix_fmt", "yuv420p"] + (["-g", str(g)] if g else [])
-    p = subprocess.Popen(args + [path], stdin=subprocess.PIPE)
-    for f in frames:
-        p.stdin.write(np.ascontiguousarray(np.clip(f, 0, 255).astype(np.uint8)).tobytes())
-    p.stdin.close()
-    assert p.wait() == 0, name
+    path = rf.pipe(os.path.join(OUT, f"{name}.{fmt}"), frames, fps, fmt, crf=crf, gop=g, palette=palette)
     print("wrote", path, flush=True)
 
 

@@ -9,9 +9,11 @@ Families: A  simulator framebuffer, portrait frame, landscape screen drawn sidew
           W  16:9 canvas 1280x720, phone pillarboxed in portrait, letterboxed in landscape
 Every film: portrait 1.0 s, turn 0.4 s to landscape, hold 1.5 s, turn back 0.4 s, hold 1.0 s.
 Draws with scripts/rotation-films/gen.py's helpers (imported)."""
-import importlib.util, json, math, os, subprocess, sys
+import importlib.util, json, math, os, sys
 import numpy as np
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+import reviewfilms as rf  # noqa: E402
 spec = importlib.util.spec_from_file_location("rg", os.path.join(HERE, "..", "rotation-films", "gen.py"))
 rg = importlib.util.module_from_spec(spec); spec.loader.exec_module(rg)
 compose, rgba, ease, draw_ui, photo = rg.compose, rg.rgba, rg.ease, rg.draw_ui, rg.photo
@@ -163,13 +165,7 @@ def film(name, fam, fps, fmt, screen, t_dur=0.4, direction=1, crf=20):
             else: lay = (scr(True, t), lw * s / send, lh * s / send, direction * (90 * e - 90), 1.0, cx, cy)
         frames.append(compose(CW, CH, [lay], (0, 0, 0)))
     os.makedirs(OUT, exist_ok=True)
-    path = os.path.join(OUT, f"{name}.{fmt}")
-    args = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{CW}x{CH}", "-r", str(fps), "-i", "-"]
-    args += (["-vf", "split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse"] if fmt == "gif"
-             else ["-c:v", "libx264", "-crf", str(crf), "-pix_fmt", "yuv420p"])
-    p = subprocess.Popen(args + [path], stdin=subprocess.PIPE)
-    for f in frames: p.stdin.write(np.ascontiguousarray(f).tobytes())
-    p.stdin.close(); assert p.wait() == 0
+    path = rf.pipe(os.path.join(OUT, f"{name}.{fmt}"), frames, fps, fmt, crf=crf)
     json.dump(dict(turns=[[int(t1 * 1000), int((t1 + t_dur) * 1000)], [int(t2 * 1000), int((t2 + t_dur) * 1000)]]),
               open(os.path.join(OUT, name + ".truth.json"), "w"))
     print("wrote", path, flush=True)

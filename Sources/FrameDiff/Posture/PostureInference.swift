@@ -34,10 +34,7 @@ struct PostureInference: Sendable {
             sizeChanges.append((m.ptsMs, size, now, animated))
         }
         size = now
-        // (what changed is counted in tiles that changed beyond the film's noise: with grain of a
-        // level or two on every frame every tile changes, every frame was a turn and a run of them
-        // never ended, and a fold's cover or band began with the film)
-        let changed = m.complete ? 0 : board.changes(above: Float(noise), orShift: Float(shift))
+        let changed = Self.changed(m, board, shift: shift, noise: noise)
         if !m.complete {
             if options.turning(changed, of: board.tiles) { broadSinceMs = broadSinceMs ?? m.ptsMs }
             else if !options.broad(changed, of: board.tiles) { broadSinceMs = nil }
@@ -48,6 +45,14 @@ struct PostureInference: Sendable {
         turns.add(m, board, changed: changed, periodMs: periodMs)
         screens.add(m, board, changed: changed, shift: shift)
         spans.add(m, board, shift: shift)
+    }
+
+    /// How many tiles the frame changed as the trackers count them: beyond the film's noise, or by
+    /// `shift` levels of mean (none on a frame that begins a picture). With grain of a level or two
+    /// on every frame every tile changes, every frame was a turn and a run of them never ended, and
+    /// a fold's cover or band began with the film.
+    static func changed(_ m: FrameMeasure, _ board: TileBoard, shift: Double, noise: Double) -> Int {
+        m.complete ? 0 : board.changes(above: Float(noise), orShift: Float(shift))
     }
 
     func events(coverMs: Double) -> [PostureEvent] {

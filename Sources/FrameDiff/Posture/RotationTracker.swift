@@ -130,12 +130,12 @@ struct RotationTracker: Sendable {
             }
         } else {
             lead = nil
-        }
-        if run == nil, !broad, !stableMeasured {
-            stableContent = content(board)
-            stableCorners = darkCorners(board)
-            stableBrightness = Self.centreBrightness(board)
-            stableMeasured = true
+            if !stableMeasured {
+                stableContent = content(board)
+                stableCorners = darkCorners(board)
+                stableBrightness = Self.centreBrightness(board)
+                stableMeasured = true
+            }
         }
     }
 

@@ -135,7 +135,7 @@ struct ScreenAreaTracker: Sendable {
                 return
             }
         }
-        let visible = board.deltas.reduce(0) { $0 + (Double($1.shift) >= shift ? 1 : 0) }
+        let visible = board.changes(above: .infinity, orShift: Float(shift))
         guard visible > 0 else { return }
         // (the run starts with its first visible change; it counts by its broad frames)
         let changed = options.broad(visible, of: board.tiles) ? Double(visibly) / Double(max(board.tiles, 1)) : 0
