@@ -60,6 +60,34 @@ struct SlowFadeTests {
         #expect(abs((f.first?.endMs ?? 0) - (400 + 39 * period)) < 1, "\(describe(f))")
     }
 
+    @Test func aPieceOfTheFadeTheWindowFoundIsTakenIn() throws {
+        // the slot's pulse, but one 32x32 corner of it (codec noise in a re-encoded copy moves a
+        // few tiles faster) reaches its level in 4 steps of 7 levels, which the window sees as a
+        // fade of its own: one event, so one fade over the whole slot, from the first step to the last
+        let corner = Rect(x: slot.x, y: slot.y, w: 32, h: 32)
+        func frame(_ level: Int, corner cornerLevel: Int) -> PNGImage {
+            var p = page(level)
+            SyntheticClip.fill(&p, corner, (UInt8(cornerLevel), UInt8(cornerLevel), UInt8(cornerLevel)))
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(page(200), ms: 400)
+        for k in 1...14 {
+            let fast = k <= 5 ? 200 - 2 * k : max(172, 190 - 7 * (k - 5))
+            clip.hold(frame(200 - 2 * k, corner: fast), ms: 3 * period)
+        }
+        clip.hold(page(172), ms: 400)
+        var base = ClassifierOptions()
+        base.slowFadeSteps = 100_000
+        let window = try clip.findings(options: base)
+        #expect(window.map(\.kind) == [.fade] && (window.first?.region.area ?? .max) < slot.area / 2, "\(describe(window))")
+        let f = try clip.findings()
+        #expect(f.map(\.kind) == [.fade], "\(describe(f))")
+        #expect(abs((f.first?.startMs ?? 0) - 400) < 1, "\(describe(f))")
+        #expect(abs((f.first?.endMs ?? 0) - (400 + 39 * period)) < 1, "\(describe(f))")
+        if let r = f.first?.region { #expect(r.intersection(slot).area == slot.area, "\(r)") }
+    }
+
     @Test func flickerThatGoesBackAndForthIsNoFade() throws {
         // the same steps, but back and forth around a level that drifts by 8: codec flicker or a
         // palette's re-dither, not a fade

@@ -217,7 +217,7 @@ public final class Classifier {
     /// (which yield to the window's findings).
     private func decideAll() {
         flush(closing: true)
-        findings += slow.fades(grid: grid, others: findings)
+        slow.fades(grid: grid, into: &findings)
     }
 
     /// Decides the window (or its frames up to position `q`, keeping the rest for later): each

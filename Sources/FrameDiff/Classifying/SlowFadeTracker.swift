@@ -12,9 +12,11 @@
 /// step of it crossed the change threshold (that change is the window's to decide). Pieces whose
 /// times overlap are one fade, from the first frame of their first step to the frame of their last,
 /// when at least `flashMinAreaPx` of tiles took part; a fade that overlaps a finding of the
-/// window's in time and place is that finding's (the sub-threshold edges of a fade it found).
+/// window's in time and place is that finding's (the sub-threshold edges of a fade it found),
+/// unless that finding is a fade of less area: a piece of it whose steps happened to cross the
+/// threshold (codec noise on a few tiles), which the slow fade takes in, one event one finding.
 ///
-///     var s = SlowFadeTracker(options: o); s.observe(m, board, active: tiles); let f = s.fades(grid: g, others: found)
+///     var s = SlowFadeTracker(options: o); s.observe(m, board, active: tiles); s.fades(grid: g, into: &found)
 struct SlowFadeTracker: Sendable {
     let options: ClassifierOptions
 
@@ -117,12 +119,13 @@ struct SlowFadeTracker: Sendable {
         pieces.append((t, r))
     }
 
-    /// The slow fades seen on `grid` (the film ended, or its frame size changed): runs still open
-    /// have no end yet and are no fade. `others` are the window's findings, which own what they overlap.
-    mutating func fades(grid: TileGrid, others: [Detection]) -> [Detection] {
+    /// Adds the slow fades seen on `grid` (the film ended, or its frame size changed) to the
+    /// window's `findings`: runs still open have no end yet and are no fade. A window's finding
+    /// owns a fade it overlaps, unless it is a fade smaller than the slow one: then it was a piece
+    /// of it, and the slow fade takes it in.
+    mutating func fades(grid: TileGrid, into findings: inout [Detection]) {
         defer { (runs, leads, open, pieces) = ([], [], [], []) }
         let minTiles = ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile)
-        var found: [Detection] = []
         var group: [Run] = [], tiles: [Int] = [], groupEndMs = -Double.infinity
         func emit() {
             defer { (group, tiles, groupEndMs) = ([], [], -Double.infinity) }
@@ -134,11 +137,27 @@ struct SlowFadeTracker: Sendable {
             d.evidence = [Evidence("change", group.reduce(0) { $0 + Double($1.net) } / Double(group.count)),
                           Evidence("slow_steps", Double(group.map(\.steps).max()!)),
                           Evidence("wander", group.map { Double($0.wander / $0.net) }.max()!)]
-            guard !others.contains(where: { $0.startMs <= d.endMs && d.startMs <= $0.endMs && $0.region.intersects(d.region) }) else {
-                if debugClassifier { debugLine("slow fade \(d.startMs)-\(d.endMs): a finding of the window's holds it") }
-                return
+            let held = findings.indices.filter { findings[$0].startMs <= d.endMs && d.startMs <= findings[$0].endMs && findings[$0].region.intersects(d.region) }
+            if held.isEmpty {
+                findings.append(d)
+            } else if held.allSatisfy({ findings[$0].kind == .fade }), held.reduce(0, { $0 + findings[$1].area }) < d.area {
+                // (the window found a piece of it: the tiles whose steps crossed the threshold)
+                let pieces = held.map { findings[$0] }
+                for p in pieces {
+                    if p.startMs < d.startMs { (d.startMs, d.firstFrame) = (p.startMs, p.firstFrame) }
+                    if p.endMs > d.endMs { (d.endMs, d.lastFrame) = (p.endMs, p.lastFrame) }
+                    d.region = d.region.union(p.region)
+                    d.peakRMSE = max(d.peakRMSE, p.peakRMSE)
+                }
+                let shown = tiles.map { grid.toDisplay(grid.tileRect($0)) }
+                let beside = pieces.reduce(0) { sum, p in sum + Double(p.region.area) - Double(shown.reduce(0) { $0 + p.region.intersection($1).area }) }
+                d.area = min(1, d.area + max(0, beside) / Double(max(1, grid.storedWidth * grid.storedHeight)))
+                if debugClassifier { debugLine("slow fade \(d.startMs)-\(d.endMs): takes in \(held.count) fade(s) of the window's") }
+                for i in held.reversed() { findings.remove(at: i) }
+                findings.append(d)
+            } else if debugClassifier {
+                debugLine("slow fade \(d.startMs)-\(d.endMs): a finding of the window's holds it")
             }
-            found.append(d)
         }
         for p in pieces.sorted(by: { ($0.run.firstMs, $0.tile) < ($1.run.firstMs, $1.tile) }) {
             if p.run.firstMs > groupEndMs { emit() }
@@ -147,6 +166,5 @@ struct SlowFadeTracker: Sendable {
             groupEndMs = max(groupEndMs, p.run.lastMs)
         }
         emit()
-        return found
     }
 }
