@@ -136,6 +136,46 @@ struct ScreenAreaTrackerTests {
         #expect(abs((f.screenChanges().first?.toShare ?? 0) - 0.5) < 1e-9)
     }
 
+    @Test func anUnfoldOnABlackGroundIsTheTilesThatShowSomethingRedrawnWithTheStatusBar() {
+        // an app on pure black, folded beside the band, refit stretched to the frame, then
+        // unfolded: the emulator crossfades its content and both ends of the status bar to the
+        // inner display's layout, and the black ground stays black (the fold film darkened to
+        // black lost its unfold: 21% of the frame's tiles changed, all it showed)
+        func app(_ icons: [Int], rows: [Int], width: Int, tone: Float) -> (Int) -> (mean: SIMD3<Float>, variance: Float) {
+            { t in
+                let (x, y) = (t % Self.cols, t / Self.cols)
+                let icon = (y == 0 && icons.contains(x)) || (y == Self.cols - 1 && [2, width - 3].contains(x))
+                let row = rows.contains(y) && (1..<width - 2).contains(x)
+                return icon || row ? (SIMD3(tone + Float(t % 40), 150, 160), 400) : Self.black
+            }
+        }
+        func shows(_ look: (Int) -> (mean: SIMD3<Float>, variance: Float)) -> [Int] { (0..<256).filter { look($0).variance > 0 } }
+        func film(after: (Int) -> (mean: SIMD3<Float>, variance: Float)) -> PostureFilm {
+            var f = Self.film()
+            let native = app([0, 12, 15], rows: [3, 5, 7], width: 16, tone: 150)
+            f.frame(f.all, complete: true, look: native)
+            f.still(5)
+            f.frame(f.all, look: app([0, 6, 7], rows: [3, 5, 7], width: 8, tone: 150))
+            f.still(20)
+            let stretched = app([0, 13, 15], rows: [4, 6, 8], width: 16, tone: 170)
+            f.frame(f.all, look: stretched)
+            f.still(30)
+            // (a crossfade: only what shows changes, the black ground not at all)
+            let redrawn = Array(Set(shows(stretched) + shows(after))).sorted()
+            for _ in 1...3 { f.frame(redrawn, look: after) }
+            f.still(15)
+            return f
+        }
+        let unfolded = film(after: app([0, 11, 15], rows: [3, 5, 7, 9], width: 16, tone: 120))
+        #expect(unfolded.screenChanges().map(\.kind) == [.close, .open], "\(unfolded.screenChanges())")
+        // the folded app going to another page instead: its content redrawn, the status bar only
+        // at its clock (the minute): no unfold
+        let navigated = film(after: { t in t / Self.cols == 0 && t % Self.cols != 0
+            ? app([0, 13, 15], rows: [], width: 16, tone: 170)(t)
+            : app([0, 13, 15], rows: [3, 5, 7, 9], width: 16, tone: 120)(t) })
+        #expect(navigated.screenChanges().map(\.kind) == [.close], "\(navigated.screenChanges())")
+    }
+
     @Test func lookAlikesGiveNoEvent() {
         // a fade to black: no screen left to measure
         var fade = Self.film()

@@ -112,6 +112,9 @@ public struct PostureInferenceOptions: Sendable {
     /// (past the classifier's change threshold: a GIF's palette re-dither moves every tile by 1-4
     /// levels, under it).
     public var unfoldMinChanged: Double = 0.9
+    /// After a refit fold, the unfold also redraws the status bar: this share of the frame's
+    /// height at its top as shown (a 1080x2400 phone's is 60-100 px, 3-4%).
+    public var statusBarShare: Double = 0.04
     /// A span across both screens of a dual-screen capture (`SpanTracker`). The hinge: a band of
     /// two tile lines in the middle 30-70% of the frame at most `spanHingeLevel` bright and at
     /// least `spanHingeContrast` darker than the screens beside it, at one place in

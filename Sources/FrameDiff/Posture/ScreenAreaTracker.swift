@@ -14,7 +14,9 @@
 /// still the same fold: the event ends when that settles. Such an emulator shows no band when the
 /// phone unfolds again: it crossfades the whole frame, status and navigation bars included, to the
 /// inner display's layout, so after a refit fold the next run of changes with a frame changing
-/// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`).
+/// `unfoldMinChanged` of the tiles that show something (an app's black ground stays black through
+/// the crossfade), that redraws both ends of the status bar (`statusBarShare`: an app's own page
+/// change leaves it), ending on a picture with detail, is the unfold (`open`).
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board, changed: 812, shift: 6)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
@@ -27,7 +29,8 @@ struct ScreenAreaTracker: Sendable {
         var endMs: Double
         var fromShare: Double
         var toShare: Double
-        /// For an unfold after a refit fold: the largest share of the tiles one frame changed.
+        /// For an unfold after a refit fold: the largest share of the tiles that show something
+        /// one frame changed.
         var changedShare: Double?
     }
 
@@ -41,9 +44,18 @@ struct ScreenAreaTracker: Sendable {
     private var runStartMs: Double?
     /// A fold was refit to the whole frame and nothing has unfolded it since.
     private var refitFolded = false
-    /// The run of changes that may be that unfold: its first and last changed frame, and the
-    /// largest share of the tiles one of its frames changed.
-    private var unfolding: (startMs: Double, lastMs: Double, changed: Double)?
+    /// The run of changes that may be that unfold: its first and last changed frame, the largest
+    /// share of the shown tiles one of its frames changed, the picture before it, and whether the
+    /// system bars' lines differ from that picture now.
+    private struct Unfolding {
+        var startMs: Double, lastMs: Double
+        var changed: Double
+        var before: Thumbnail
+        var barsRedrawn = false
+    }
+    private var unfolding: Unfolding?
+    /// The picture as the last frame left it, while an unfold is watched for (the one a run starts from).
+    private var lastPicture: Thumbnail?
     private var lastMs: Double?
     /// The screen's share as the board shows it now, once asked (a frame that changed nothing
     /// leaves the board, and so the share, as the last one: 983 of the second bench film's 1200).
@@ -59,7 +71,7 @@ struct ScreenAreaTracker: Sendable {
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (share(board), nil, nil, nil, false, nil)
+            (stable, pending, refitting, runStartMs, refitFolded, unfolding, lastPicture) = (share(board), nil, nil, nil, false, nil, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
@@ -113,7 +125,7 @@ struct ScreenAreaTracker: Sendable {
     /// not held yet an unfold.
     mutating func finish() {
         if refitting != nil { finishRefit(share: nil) }
-        if let u = unfolding, u.changed >= options.unfoldMinChanged { endUnfold(u) }
+        if let u = unfolding, u.changed >= options.unfoldMinChanged, u.barsRedrawn { endUnfold(u) }
     }
 
     private mutating func finishRefit(share: Double?) {
@@ -127,26 +139,70 @@ struct ScreenAreaTracker: Sendable {
     }
 
     private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, changed visibly: Int, held: Bool, shift: Double) {
+        defer { lastPicture = board.picture }
         // the picture held: the run is over, an unfold when it redrew the frame and left detail
         if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
-            if u.changed >= options.unfoldMinChanged, share(board) != nil {
+            if debugClassifier { debugLine("unfold run \(u.startMs)-\(u.lastMs) changed \(u.changed) bars \(u.barsRedrawn)") }
+            if u.changed >= options.unfoldMinChanged, u.barsRedrawn, share(board) != nil {
                 endUnfold(u)
                 return
             }
         }
         let visible = board.changes(above: .infinity, orShift: Float(shift))
-        guard visible > 0 else { return }
-        // (the run starts with its first visible change; it counts by its broad frames)
-        let changed = options.broad(visible, of: board.tiles) ? Double(visibly) / Double(max(board.tiles, 1)) : 0
-        let u = unfolding ?? (m.ptsMs, m.ptsMs, 0)
-        unfolding = (u.startMs, m.ptsMs, max(u.changed, changed))
+        guard visible > 0, let before = unfolding?.before ?? lastPicture else { return }
+        // (the run starts with its first visible change; it counts by its broad frames, of the
+        // tiles that show something: an app on a black ground keeps its ground black through the
+        // crossfade, and only its content and the bars can change)
+        let shown = max(1, board.tiles - stillDark(board, shift: Float(shift)))
+        let changed = options.broad(visible, of: shown) ? min(1, Double(visibly) / Double(shown)) : 0
+        var u = unfolding ?? Unfolding(startMs: m.ptsMs, lastMs: m.ptsMs, changed: 0, before: before)
+        u.lastMs = m.ptsMs
+        u.changed = max(u.changed, changed)
+        u.barsRedrawn = barsRedrawn(since: u.before, board, shift: Float(shift))
+        unfolding = u
     }
 
-    private mutating func endUnfold(_ u: (startMs: Double, lastMs: Double, changed: Double)) {
+    /// Tiles that show nothing and did not change visibly this frame: flat, darker than
+    /// `darkLevel`.
+    private func stillDark(_ board: TileBoard, shift: Float) -> Int {
+        let picture = board.picture, dark = Float(options.darkLevel)
+        var moved = Set<Int>()
+        for d in board.deltas where d.shift >= shift { moved.insert(d.tile) }
+        var n = 0
+        for i in 0..<picture.count where picture.isFlat(i) && !moved.contains(i) {
+            let c = picture.mean(i)
+            if max(c.x, c.y, c.z) < dark { n += 1 }
+        }
+        return n
+    }
+
+    /// Whether the status bar, the top `statusBarShare` of the frame as the film is shown, moved
+    /// from `before` by `shift` in its first third and in its last: the emulator's unfold redraws
+    /// it at the inner display's scale, the clock at one end and the icons at the other, while an
+    /// app's own page change under it leaves it (a navigation in the folded app on a black ground
+    /// changes every tile that shows anything, as the unfold does, but not the bar; a clock's
+    /// minute moves one end only).
+    private func barsRedrawn(since before: Thumbnail, _ board: TileBoard, shift: Float) -> Bool {
+        let picture = board.picture, turned = board.grid.rotation % 180 != 0
+        let edges: [TileBoard.Edge] = turned ? [.left, .right] : [.top]
+        let depth = max(1, Int((Double(turned ? board.grid.columns : board.grid.rows) * options.statusBarShare).rounded()))
+        return edges.contains { edge in
+            var (first, last) = (false, false)
+            for k in 0..<depth {
+                let line = board.line(k, from: edge), n = line.count
+                for (j, t) in line.enumerated() where maxAbs(picture.mean(t) - before.mean(t)) >= shift {
+                    if 3 * j < n { first = true } else if 3 * j >= 2 * n { last = true }
+                }
+            }
+            return first && last
+        }
+    }
+
+    private mutating func endUnfold(_ u: Unfolding) {
         changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1, changedShare: u.changed))
         refitFolded = false
-        unfolding = nil
+        (unfolding, lastPicture) = (nil, nil)
     }
 
     private mutating func share(_ board: TileBoard) -> Double? {
