@@ -62,21 +62,10 @@ struct SlowFadeTests {
 
     @Test func aPieceOfTheFadeTheWindowFoundIsTakenIn() throws {
         // the slot's pulse, but one 32x32 corner of it (codec noise in a re-encoded copy moves a
-        // few tiles faster) reaches its level in 4 steps of 7 levels, which the window sees as a
-        // fade of its own: one event, so one fade over the whole slot, from the first step to the last
-        let corner = Rect(x: slot.x, y: slot.y, w: 32, h: 32)
-        func frame(_ level: Int, corner cornerLevel: Int) -> PNGImage {
-            var p = page(level)
-            SyntheticClip.fill(&p, corner, (UInt8(cornerLevel), UInt8(cornerLevel), UInt8(cornerLevel)))
-            return p
-        }
-        var clip = SyntheticClip()
-        clip.hold(page(200), ms: 400)
-        for k in 1...14 {
-            let fast = k <= 5 ? 200 - 2 * k : max(172, 190 - 7 * (k - 5))
-            clip.hold(frame(200 - 2 * k, corner: fast), ms: 3 * period)
-        }
-        clip.hold(page(172), ms: 400)
+        // few tiles faster) reaches its level in 3 steps of 7, 7 and 4 levels after the fifth,
+        // which the window sees as a fade of its own: one event, so one fade over the whole slot,
+        // from the first step to the last
+        let clip = pulse(fasterIn: Rect(x: slot.x, y: slot.y, w: 32, h: 32))
         var base = ClassifierOptions()
         base.slowFadeSteps = 100_000
         let window = try clip.findings(options: base)
@@ -86,6 +75,55 @@ struct SlowFadeTests {
         #expect(abs((f.first?.startMs ?? 0) - 400) < 1, "\(describe(f))")
         #expect(abs((f.first?.endMs ?? 0) - (400 + 39 * period)) < 1, "\(describe(f))")
         if let r = f.first?.region { #expect(r.intersection(slot).area == slot.area, "\(r)") }
+        // (the slot's share of the frame: the window fade's box lies inside it)
+        let frame = SyntheticClip.pageA
+        #expect(abs((f.first?.area ?? 0) - Double(slot.area) / Double(frame.width * frame.height)) < 1e-9, "\(describe(f))")
+    }
+
+    /// The slot's pulse, with `fast` reaching the same level in fewer, larger steps after the fifth.
+    func pulse(fasterIn fast: Rect) -> SyntheticClip {
+        func frame(_ level: Int, fast fastLevel: Int) -> PNGImage {
+            var p = page(level)
+            SyntheticClip.fill(&p, fast, (UInt8(fastLevel), UInt8(fastLevel), UInt8(fastLevel)))
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(page(200), ms: 400)
+        for k in 1...14 {
+            clip.hold(frame(200 - 2 * k, fast: k <= 5 ? 200 - 2 * k : max(172, 190 - 7 * (k - 5))), ms: 3 * period)
+        }
+        clip.hold(page(172), ms: 400)
+        return clip
+    }
+
+    @Test func aWindowFadeOverMostOfTheSlowFadeOwnsIt() throws {
+        // the faster part is most of the slot (96 of its 128 px): the window found the fade, and
+        // the slow fade is only its sub-threshold edges
+        let clip = pulse(fasterIn: Rect(x: slot.x, y: slot.y, w: 96, h: 64))
+        var base = ClassifierOptions()
+        base.slowFadeSteps = 100_000
+        let window = try clip.findings(options: base)
+        #expect(window.map(\.kind) == [.fade], "\(describe(window))")
+        let f = try clip.findings()
+        #expect(f == window, "\(describe(f))")
+    }
+
+    @Test func aSlowFadeThatTookInAWindowFadeIsNoWindowFindingToTheNext() throws {
+        // the pulse with its faster corner (taken in, 400-1350 ms), then the slot's right half
+        // pulsing back up (1250-1900): the second slow fade overlaps the first in time and place,
+        // but no finding of the window's holds it
+        let corner = Rect(x: slot.x, y: slot.y, w: 32, h: 32), right = Rect(x: 80, y: slot.y, w: 64, h: 64)
+        var clip = SyntheticClip()
+        for i in 0..<140 {
+            let k = i < 24 ? 0 : min(14, (i - 24) / 3 + 1), fast = i < 24 ? 0 : min(20, (i - 24) / 3 + 1)
+            let back = i < 75 ? 0 : min(14, (i - 75) / 3 + 1)
+            var p = page(200 - 2 * k)
+            SyntheticClip.fill(&p, corner, (UInt8(200 - 7 * fast), UInt8(200 - 7 * fast), UInt8(200 - 7 * fast)))
+            if back > 0 { SyntheticClip.fill(&p, right, (UInt8(172 + 2 * back), UInt8(172 + 2 * back), UInt8(172 + 2 * back))) }
+            clip.hold(p, ms: period)
+        }
+        let f = try clip.findings()
+        #expect(f.count == 2 && f.allSatisfy { $0.kind == .fade }, "\(describe(f))")
     }
 
     @Test func flickerThatGoesBackAndForthIsNoFade() throws {

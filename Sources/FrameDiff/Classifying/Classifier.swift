@@ -21,7 +21,8 @@ func debugLine(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf
 /// motion runs across is the motion's).
 ///
 /// Beside the window, `SlowFadeTracker` follows every frame for fades too slow for the change
-/// threshold; its fades join the findings where no finding of the window's holds them.
+/// threshold; its fades join the findings where no finding of the window's holds them (a smaller
+/// fade of the window's over the same tiles is a piece of one, which it takes in).
 ///
 /// Posture inference reads the classifier's board after `add`.
 ///
@@ -214,7 +215,7 @@ public final class Classifier {
     // MARK: - deciding a window
 
     /// Decides everything seen on this frame size: the window, then the slow fades beside it
-    /// (which yield to the window's findings).
+    /// (which yield to the window's findings, or take in its smaller fades).
     private func decideAll() {
         flush(closing: true)
         slow.fades(grid: grid, into: &findings)

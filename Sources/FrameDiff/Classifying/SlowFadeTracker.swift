@@ -13,8 +13,9 @@
 /// times overlap are one fade, from the first frame of their first step to the frame of their last,
 /// when at least `flashMinAreaPx` of tiles took part; a fade that overlaps a finding of the
 /// window's in time and place is that finding's (the sub-threshold edges of a fade it found),
-/// unless that finding is a fade of less area: a piece of it whose steps happened to cross the
-/// threshold (codec noise on a few tiles), which the slow fade takes in, one event one finding.
+/// unless every such finding is a fade and together they cover less area than it: pieces of it
+/// whose steps happened to cross the threshold (codec noise on a few tiles), which the slow fade
+/// takes in, one event one finding.
 ///
 ///     var s = SlowFadeTracker(options: o); s.observe(m, board, active: tiles); s.fades(grid: g, into: &found)
 struct SlowFadeTracker: Sendable {
@@ -120,12 +121,15 @@ struct SlowFadeTracker: Sendable {
     }
 
     /// Adds the slow fades seen on `grid` (the film ended, or its frame size changed) to the
-    /// window's `findings`: runs still open have no end yet and are no fade. A window's finding
-    /// owns a fade it overlaps, unless it is a fade smaller than the slow one: then it was a piece
-    /// of it, and the slow fade takes it in.
+    /// window's `findings`: runs still open have no end yet and are no fade. The window's findings
+    /// own a fade they overlap, unless all of them are fades of less area together than the slow
+    /// one: then they were pieces of it, and the slow fade takes them in.
     mutating func fades(grid: TileGrid, into findings: inout [Detection]) {
         defer { (runs, leads, open, pieces) = ([], [], [], []) }
         let minTiles = ClassifierOptions.tiles(atLeast: options.flashMinAreaPx, tile: grid.tile)
+        // (added after the last group: a slow fade that took in a window's fade is no window's
+        // finding to the groups after it)
+        var found: [Detection] = []
         var group: [Run] = [], tiles: [Int] = [], groupEndMs = -Double.infinity
         func emit() {
             defer { (group, tiles, groupEndMs) = ([], [], -Double.infinity) }
@@ -139,7 +143,7 @@ struct SlowFadeTracker: Sendable {
                           Evidence("wander", group.map { Double($0.wander / $0.net) }.max()!)]
             let held = findings.indices.filter { findings[$0].startMs <= d.endMs && d.startMs <= findings[$0].endMs && findings[$0].region.intersects(d.region) }
             if held.isEmpty {
-                findings.append(d)
+                found.append(d)
             } else if held.allSatisfy({ findings[$0].kind == .fade }), held.reduce(0, { $0 + findings[$1].area }) < d.area {
                 // (the window found a piece of it: the tiles whose steps crossed the threshold)
                 let pieces = held.map { findings[$0] }
@@ -149,12 +153,13 @@ struct SlowFadeTracker: Sendable {
                     d.region = d.region.union(p.region)
                     d.peakRMSE = max(d.peakRMSE, p.peakRMSE)
                 }
+                // (a window fade's pixels beside the slow fade's tiles, counted by its box: it has no tiles)
                 let shown = tiles.map { grid.toDisplay(grid.tileRect($0)) }
                 let beside = pieces.reduce(0) { sum, p in sum + Double(p.region.area) - Double(shown.reduce(0) { $0 + p.region.intersection($1).area }) }
                 d.area = min(1, d.area + max(0, beside) / Double(max(1, grid.storedWidth * grid.storedHeight)))
                 if debugClassifier { debugLine("slow fade \(d.startMs)-\(d.endMs): takes in \(held.count) fade(s) of the window's") }
                 for i in held.reversed() { findings.remove(at: i) }
-                findings.append(d)
+                found.append(d)
             } else if debugClassifier {
                 debugLine("slow fade \(d.startMs)-\(d.endMs): a finding of the window's holds it")
             }
@@ -166,5 +171,6 @@ struct SlowFadeTracker: Sendable {
             groupEndMs = max(groupEndMs, p.run.lastMs)
         }
         emit()
+        findings += found
     }
 }
