@@ -36,7 +36,7 @@ struct PostureFilm {
         let changed = PostureInference.changed(m, board, shift: shift, noise: noise)
         covers.add(m, board, changed: changed)
         turns.add(m, board, changed: changed, periodMs: 1000 / fps)
-        screens.add(m, board, changed: changed, shift: shift)
+        screens.add(m, board, changed: changed, shift: shift, noise: noise)
         k += 1
     }
 

@@ -136,44 +136,89 @@ struct ScreenAreaTrackerTests {
         #expect(abs((f.screenChanges().first?.toShare ?? 0) - 0.5) < 1e-9)
     }
 
-    @Test func anUnfoldOnABlackGroundIsTheTilesThatShowSomethingRedrawnWithTheStatusBar() {
-        // an app on pure black, folded beside the band, refit stretched to the frame, then
-        // unfolded: the emulator crossfades its content and both ends of the status bar to the
-        // inner display's layout, and the black ground stays black (the fold film darkened to
-        // black lost its unfold: 21% of the frame's tiles changed, all it showed)
-        func app(_ icons: [Int], rows: [Int], width: Int, tone: Float) -> (Int) -> (mean: SIMD3<Float>, variance: Float) {
-            { t in
-                let (x, y) = (t % Self.cols, t / Self.cols)
-                let icon = (y == 0 && icons.contains(x)) || (y == Self.cols - 1 && [2, width - 3].contains(x))
-                let row = rows.contains(y) && (1..<width - 2).contains(x)
-                return icon || row ? (SIMD3(tone + Float(t % 40), 150, 160), 400) : Self.black
-            }
+    typealias Look = (Int) -> (mean: SIMD3<Float>, variance: Float)
+
+    /// An app on pure black: status icons in the top row, navigation icons in the bottom row,
+    /// content rows of detail `width` tiles wide.
+    static func blackApp(_ icons: [Int], rows: [Int], width: Int, tone: Float) -> Look {
+        { t in
+            let (x, y) = (t % cols, t / cols)
+            let icon = (y == 0 && icons.contains(x)) || (y == cols - 1 && [2, width - 3].contains(x))
+            let row = rows.contains(y) && (1..<width - 2).contains(x)
+            return icon || row ? (SIMD3(tone + Float(t % 40), 150, 160), 400) : black
         }
-        func shows(_ look: (Int) -> (mean: SIMD3<Float>, variance: Float)) -> [Int] { (0..<256).filter { look($0).variance > 0 } }
-        func film(after: (Int) -> (mean: SIMD3<Float>, variance: Float)) -> PostureFilm {
-            var f = Self.film()
-            let native = app([0, 12, 15], rows: [3, 5, 7], width: 16, tone: 150)
-            f.frame(f.all, complete: true, look: native)
-            f.still(5)
-            f.frame(f.all, look: app([0, 6, 7], rows: [3, 5, 7], width: 8, tone: 150))
-            f.still(20)
-            let stretched = app([0, 13, 15], rows: [4, 6, 8], width: 16, tone: 170)
-            f.frame(f.all, look: stretched)
-            f.still(30)
-            // (a crossfade: only what shows changes, the black ground not at all)
-            let redrawn = Array(Set(shows(stretched) + shows(after))).sorted()
-            for _ in 1...3 { f.frame(redrawn, look: after) }
-            f.still(15)
-            return f
+    }
+
+    /// The black app folded beside the band, refit stretched to the frame, held, then changed to
+    /// `after` in three frames where only what shows changes (the black ground not at all), as
+    /// stored in a grid turned by `rotation` (a 180-degree film stores the bottom row first).
+    static func blackAppFolded(then after: @escaping Look, rotation: Int = 0) -> PostureFilm {
+        var f = PostureFilm(grid: TileGrid(storedWidth: 256, storedHeight: 256, tile: 16, rotation: rotation))
+        func stored(_ look: @escaping Look) -> Look { rotation == 180 ? { look(255 - $0) } : look }
+        func shows(_ look: Look) -> [Int] { (0..<256).filter { look($0).variance > 0 } }
+        let stretched = stored(blackApp([0, 13, 15], rows: [4, 6, 8], width: 16, tone: 170))
+        f.frame(f.all, complete: true, look: stored(blackApp([0, 12, 15], rows: [3, 5, 7], width: 16, tone: 150)))
+        f.still(5)
+        f.frame(f.all, look: stored(blackApp([0, 6, 7], rows: [3, 5, 7], width: 8, tone: 150)))
+        f.still(20)
+        f.frame(f.all, look: stretched)
+        f.still(30)
+        let redrawn = Array(Set(shows(stretched) + shows(stored(after)))).sorted()
+        for _ in 1...3 { f.frame(redrawn, look: stored(after)) }
+        f.still(15)
+        return f
+    }
+
+    @Test func anUnfoldOnABlackGroundIsWhatShowsRedrawnWithBothBars() {
+        // the emulator crossfades the content and both system bars to the inner display's layout;
+        // the black ground stays black (the fold film darkened to black lost its unfold: 21% of the
+        // frame's tiles changed, all it showed). Also in a film stored upside down
+        let native = Self.blackApp([0, 11, 15], rows: [3, 5, 7, 9], width: 16, tone: 120)
+        for rotation in [0, 180] {
+            let f = Self.blackAppFolded(then: native, rotation: rotation)
+            #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(rotation): \(f.screenChanges())")
         }
-        let unfolded = film(after: app([0, 11, 15], rows: [3, 5, 7, 9], width: 16, tone: 120))
-        #expect(unfolded.screenChanges().map(\.kind) == [.close, .open], "\(unfolded.screenChanges())")
-        // the folded app going to another page instead: its content redrawn, the status bar only
-        // at its clock (the minute): no unfold
-        let navigated = film(after: { t in t / Self.cols == 0 && t % Self.cols != 0
-            ? app([0, 13, 15], rows: [], width: 16, tone: 170)(t)
-            : app([0, 13, 15], rows: [3, 5, 7, 9], width: 16, tone: 120)(t) })
+    }
+
+    @Test func aPageChangeOrAShadeInTheFoldedBlackAppIsNoUnfold() {
+        // the folded app going to another page: its content redrawn, the status bar only at its
+        // clock (the minute), the navigation bar not at all
+        let stretched = Self.blackApp([0, 13, 15], rows: [4, 6, 8], width: 16, tone: 170)
+        let page = Self.blackApp([0, 13, 15], rows: [3, 5, 7, 9], width: 16, tone: 120)
+        let navigated = Self.blackAppFolded(then: { t in t / Self.cols == 0 && t % Self.cols != 0 ? stretched(t) : page(t) })
         #expect(navigated.screenChanges().map(\.kind) == [.close], "\(navigated.screenChanges())")
+        // a notification shade coming down: its header redraws the whole status bar and its scrim
+        // dims the content, but it stops above the navigation bar
+        let shade = Self.blackAppFolded(then: { t in
+            t / Self.cols == 0 ? (SIMD3(Float(90 + t % 40), 90, 90), 400)
+                : t / Self.cols == Self.cols - 1 ? stretched(t) : (stretched(t).variance > 0 ? (SIMD3(60, 60, 60), 400) : Self.black) })
+        #expect(shade.screenChanges().map(\.kind) == [.close], "\(shade.screenChanges())")
+    }
+
+    @Test func theWholeFrameRedrawnIsTheUnfoldWhateverTheBarsDo() {
+        // a status bar drawn alike at both scales (or none): the whole frame redrawn but for it
+        // (15 of 16 rows) is the unfold, as before the bars were looked at
+        var f = Self.refitFold()
+        let inner = (Self.cols..<(Self.cols * Self.cols)).map { $0 }
+        for step in 1...3 { f.frame(inner) { t in Self.page(t + 7 + 8 * step) } }
+        f.still(15)
+        #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(f.screenChanges())")
+    }
+
+    @Test func inAFilmWrittenOnChangeTheFrameAfterTheRefitCanBeTheUnfold() {
+        // a change-driven film writes no frame while the picture holds: the refit's picture holds
+        // 2 s, and the next frame written is the unfold's first, one step to the inner layout
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
+        f.still(20)
+        f.frame(f.all) { t in Self.page(t + 7) }
+        f.k += 60
+        f.frame(f.all) { t in Self.page(t + 29) }
+        f.k += 30
+        f.frame([]) { _ in (.zero, 0) }
+        #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(f.screenChanges())")
     }
 
     @Test func lookAlikesGiveNoEvent() {

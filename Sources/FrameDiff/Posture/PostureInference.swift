@@ -43,7 +43,7 @@ struct PostureInference: Sendable {
         }
         covers.add(m, board, changed: changed)
         turns.add(m, board, changed: changed, periodMs: periodMs)
-        screens.add(m, board, changed: changed, shift: shift)
+        screens.add(m, board, changed: changed, shift: shift, noise: noise)
         spans.add(m, board, shift: shift)
     }
 

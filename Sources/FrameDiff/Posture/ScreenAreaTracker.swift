@@ -14,9 +14,10 @@
 /// still the same fold: the event ends when that settles. Such an emulator shows no band when the
 /// phone unfolds again: it crossfades the whole frame, status and navigation bars included, to the
 /// inner display's layout, so after a refit fold the next run of changes with a frame changing
-/// `unfoldMinChanged` of the tiles that show something (an app's black ground stays black through
-/// the crossfade), that redraws both ends of the status bar (`statusBarShare`: an app's own page
-/// change leaves it), ending on a picture with detail, is the unfold (`open`).
+/// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`); or,
+/// since an app's black ground stays black through that crossfade, one changing as much of the
+/// tiles that show something and redrawing both system bars (`statusBarShare`: an app's own page
+/// change leaves them, a notification shade stops above the navigation bar).
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board, changed: 812, shift: 6)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
@@ -29,8 +30,8 @@ struct ScreenAreaTracker: Sendable {
         var endMs: Double
         var fromShare: Double
         var toShare: Double
-        /// For an unfold after a refit fold: the largest share of the tiles that show something
-        /// one frame changed.
+        /// For an unfold after a refit fold: the largest share of the tiles one frame changed (of
+        /// those that show something, when the unfold was taken on those).
         var changedShare: Double?
     }
 
@@ -45,17 +46,21 @@ struct ScreenAreaTracker: Sendable {
     /// A fold was refit to the whole frame and nothing has unfolded it since.
     private var refitFolded = false
     /// The run of changes that may be that unfold: its first and last changed frame, the largest
-    /// share of the shown tiles one of its frames changed, the picture before it, and whether the
-    /// system bars' lines differ from that picture now.
+    /// share of all the tiles and of the tiles that show something one of its frames changed, the
+    /// picture before it, and whether the system bars differ from that picture now.
     private struct Unfolding {
         var startMs: Double, lastMs: Double
-        var changed: Double
+        var changed = 0.0, changedShown = 0.0
         var before: Thumbnail
         var barsRedrawn = false
+
+        /// The whole frame redrawn; or, on a black ground that stays black, all that shows
+        /// redrawn with both system bars.
+        func unfolds(_ o: PostureInferenceOptions) -> Bool {
+            changed >= o.unfoldMinChanged || (changedShown >= o.unfoldMinChanged && barsRedrawn)
+        }
     }
     private var unfolding: Unfolding?
-    /// The picture as the last frame left it, while an unfold is watched for (the one a run starts from).
-    private var lastPicture: Thumbnail?
     private var lastMs: Double?
     /// The screen's share as the board shows it now, once asked (a frame that changed nothing
     /// leaves the board, and so the share, as the last one: 983 of the second bench film's 1200).
@@ -63,15 +68,15 @@ struct ScreenAreaTracker: Sendable {
 
     init(options: PostureInferenceOptions = PostureInferenceOptions()) { self.options = options }
 
-    /// `changed`: how many tiles the frame changed beyond the film's noise;
+    /// `changed`: how many tiles the frame changed beyond the film's `noise` (0-1 tile RMSE);
     /// `shift`: levels of mean shift that count as a visible change (the classifier's threshold).
-    mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, shift: Double) {
+    mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, shift: Double, noise: Double) {
         let broad = !m.complete && options.broad(changed, of: board.tiles)
         defer { lastMs = m.ptsMs }
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, refitFolded, unfolding, lastPicture) = (share(board), nil, nil, nil, false, nil, nil)
+            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (share(board), nil, nil, nil, false, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
@@ -90,7 +95,7 @@ struct ScreenAreaTracker: Sendable {
                 return
             }
         }
-        if refitFolded, refitting == nil { watchUnfold(m, board, changed: changed, held: held, shift: shift) }
+        if refitFolded, refitting == nil { watchUnfold(m, board, changed: changed, held: held, shift: shift, noise: noise) }
         guard let share = share(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
@@ -114,7 +119,7 @@ struct ScreenAreaTracker: Sendable {
                                     fromShare: base, toShare: share)
                 pending = nil
                 stable = share
-                if change.kind == .close { refitting = (change, nil) } else { changes.append(change) }
+                if change.kind == .close { (refitting, refitFolded, unfolding) = ((change, nil), false, nil) } else { changes.append(change) }
             }
         } else {
             pending = (share, m.ptsMs, runStartMs ?? m.ptsMs)
@@ -125,7 +130,7 @@ struct ScreenAreaTracker: Sendable {
     /// not held yet an unfold.
     mutating func finish() {
         if refitting != nil { finishRefit(share: nil) }
-        if let u = unfolding, u.changed >= options.unfoldMinChanged, u.barsRedrawn { endUnfold(u) }
+        if let u = unfolding, u.unfolds(options) { endUnfold(u) }
     }
 
     private mutating func finishRefit(share: Double?) {
@@ -135,74 +140,96 @@ struct ScreenAreaTracker: Sendable {
         if let share {
             stable = share
             refitFolded = r.backSinceMs != nil
+            unfolding = nil
         }
     }
 
-    private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, changed visibly: Int, held: Bool, shift: Double) {
-        defer { lastPicture = board.picture }
+    private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, changed visibly: Int, held: Bool, shift: Double, noise: Double) {
         // the picture held: the run is over, an unfold when it redrew the frame and left detail
         if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
-            if debugClassifier { debugLine("unfold run \(u.startMs)-\(u.lastMs) changed \(u.changed) bars \(u.barsRedrawn)") }
-            if u.changed >= options.unfoldMinChanged, u.barsRedrawn, share(board) != nil {
+            if debugClassifier { debugLine("unfold run \(u.startMs)-\(u.lastMs) changed \(u.changed) shown \(u.changedShown) bars \(u.barsRedrawn)") }
+            if u.unfolds(options), share(board) != nil {
                 endUnfold(u)
                 return
             }
         }
         let visible = board.changes(above: .infinity, orShift: Float(shift))
-        guard visible > 0, let before = unfolding?.before ?? lastPicture else { return }
-        // (the run starts with its first visible change; it counts by its broad frames, of the
-        // tiles that show something: an app on a black ground keeps its ground black through the
-        // crossfade, and only its content and the bars can change)
-        let shown = max(1, board.tiles - stillDark(board, shift: Float(shift)))
-        let changed = options.broad(visible, of: shown) ? min(1, Double(visibly) / Double(shown)) : 0
-        var u = unfolding ?? Unfolding(startMs: m.ptsMs, lastMs: m.ptsMs, changed: 0, before: before)
+        guard visible > 0 else { return }
+        // (the run starts with its first visible change, from the picture before that frame; it
+        // counts by its broad frames, of all the tiles and of those that show something: an app on
+        // a black ground keeps its ground black through the crossfade, where only its content and
+        // the bars can change)
+        var u = unfolding ?? Unfolding(startMs: m.ptsMs, lastMs: m.ptsMs, before: Self.pictureBefore(board))
+        let all = max(board.tiles, 1), (shown, shownChanged) = shownTiles(board, shift: Float(shift), noise: Float(noise))
         u.lastMs = m.ptsMs
-        u.changed = max(u.changed, changed)
+        u.changed = max(u.changed, options.broad(visible, of: all) ? Double(visibly) / Double(all) : 0)
+        u.changedShown = max(u.changedShown, options.broad(visible, of: shown) ? Double(shownChanged) / Double(shown) : 0)
         u.barsRedrawn = barsRedrawn(since: u.before, board, shift: Float(shift))
         unfolding = u
     }
 
-    /// Tiles that show nothing and did not change visibly this frame: flat, darker than
-    /// `darkLevel`.
-    private func stillDark(_ board: TileBoard, shift: Float) -> Int {
-        let picture = board.picture, dark = Float(options.darkLevel)
-        var moved = Set<Int>()
-        for d in board.deltas where d.shift >= shift { moved.insert(d.tile) }
-        var n = 0
-        for i in 0..<picture.count where picture.isFlat(i) && !moved.contains(i) {
-            let c = picture.mean(i)
-            if max(c.x, c.y, c.z) < dark { n += 1 }
-        }
-        return n
+    /// The board's picture before its last frame: its changed tiles put back as they were.
+    private static func pictureBefore(_ board: TileBoard) -> Thumbnail {
+        var p = board.picture
+        for d in board.deltas { p.set(d.tile, mean: d.oldMean, flat: d.oldVariance <= board.flatVariance) }
+        return p
     }
 
-    /// Whether the status bar, the top `statusBarShare` of the frame as the film is shown, moved
-    /// from `before` by `shift` in its first third and in its last: the emulator's unfold redraws
-    /// it at the inner display's scale, the clock at one end and the icons at the other, while an
-    /// app's own page change under it leaves it (a navigation in the folded app on a black ground
-    /// changes every tile that shows anything, as the unfold does, but not the bar; a clock's
-    /// minute moves one end only).
-    private func barsRedrawn(since before: Thumbnail, _ board: TileBoard, shift: Float) -> Bool {
-        let picture = board.picture, turned = board.grid.rotation % 180 != 0
-        let edges: [TileBoard.Edge] = turned ? [.left, .right] : [.top]
-        let depth = max(1, Int((Double(turned ? board.grid.columns : board.grid.rows) * options.statusBarShare).rounded()))
-        return edges.contains { edge in
-            var (first, last) = (false, false)
-            for k in 0..<depth {
-                let line = board.line(k, from: edge), n = line.count
-                for (j, t) in line.enumerated() where maxAbs(picture.mean(t) - before.mean(t)) >= shift {
-                    if 3 * j < n { first = true } else if 3 * j >= 2 * n { last = true }
-                }
-            }
-            return first && last
+    /// The tiles that show something, and how many of them the frame changed beyond `noise` or
+    /// by `shift`: all but the flat tiles darker than `darkLevel` that did not move by `shift`
+    /// (a black ground's codec noise is no change of what shows).
+    private func shownTiles(_ board: TileBoard, shift: Float, noise: Float) -> (shown: Int, changed: Int) {
+        let picture = board.picture, dark = Float(options.darkLevel)
+        func darkFlat(_ i: Int) -> Bool {
+            let c = picture.mean(i)
+            return picture.isFlat(i) && max(c.x, c.y, c.z) < dark
         }
+        var moved = Set<Int>(), changed = 0
+        for d in board.deltas where d.shift >= shift || d.rmse > noise {
+            if d.shift >= shift { moved.insert(d.tile) }
+            if d.shift >= shift || !darkFlat(d.tile) { changed += 1 }
+        }
+        var still = 0
+        for i in 0..<picture.count where !moved.contains(i) && darkFlat(i) { still += 1 }
+        return (max(1, board.tiles - still), changed)
+    }
+
+    /// Whether both system bars moved from `before` by `shift`: the status bar, the top
+    /// `statusBarShare` of the frame as the film is shown, in its first third and in its last (the
+    /// clock at one end, the icons at the other), and the navigation bar, as deep at the bottom,
+    /// anywhere (a handle or buttons). The emulator's unfold redraws both at the inner display's
+    /// scale, while an app's own page change under them leaves them (a navigation in the folded
+    /// app on a black ground changes every tile that shows anything, as the unfold does; a clock's
+    /// minute moves one end; a notification shade comes down from the top).
+    private func barsRedrawn(since before: Thumbnail, _ board: TileBoard, shift: Float) -> Bool {
+        let picture = board.picture, grid = board.grid
+        // (the stored edge a player shows at the top, and at the bottom)
+        let (top, bottom): (TileBoard.Edge, TileBoard.Edge)
+        switch grid.rotation {
+        case 90: (top, bottom) = (.left, .right)
+        case 180: (top, bottom) = (.bottom, .top)
+        case 270: (top, bottom) = (.right, .left)
+        default: (top, bottom) = (.top, .bottom)
+        }
+        let depth = max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * options.statusBarShare).rounded()))
+        var (first, last, below) = (false, false, false)
+        for k in 0..<depth {
+            let line = board.line(k, from: top), n = line.count
+            for (j, t) in line.enumerated() where maxAbs(picture.mean(t) - before.mean(t)) >= shift {
+                if 3 * j < n { first = true } else if 3 * j >= 2 * n { last = true }
+            }
+            below = below || board.line(k, from: bottom).contains { maxAbs(picture.mean($0) - before.mean($0)) >= shift }
+        }
+        return first && last && below
     }
 
     private mutating func endUnfold(_ u: Unfolding) {
-        changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1, changedShare: u.changed))
+        // (the share it was taken on: of all the tiles, or of those that show something)
+        let share = u.changed >= options.unfoldMinChanged ? u.changed : u.changedShown
+        changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1, changedShare: share))
         refitFolded = false
-        (unfolding, lastPicture) = (nil, nil)
+        unfolding = nil
     }
 
     private mutating func share(_ board: TileBoard) -> Double? {
