@@ -976,6 +976,35 @@ struct ClassifierTests {
         #expect(abs((main.first?.startMs ?? 0) - steps[0]) < 1 && abs((main.first?.endMs ?? 0) - steps[steps.count - 1]) < 1, "\(shown)")
     }
 
+    @Test func aCaretBlinkingOnLongAfterAKeyboardCameUpIsACutOfTheCaret() throws {
+        // a keyboard-like block slides up on the left (200-600 ms) while a square slides down on
+        // the right (300-1700 ms, under the 1.5 s that makes a region busy): one run of changed
+        // frames throughout. 900 ms after the block rests a caret blinks on inside it: a part of
+        // the left group's run of its own, a cut of the caret's tiles, not of every tile the block
+        // moved over (two phones side by side: the left one's caret was reported over its whole
+        // screen in a copy at twice the size)
+        func frame(_ ms: Double) -> PNGImage {
+            var img = SyntheticClip.pageA
+            let rise = min(max((ms - 200) / 400, 0), 1)
+            SyntheticClip.fill(&img, Rect(x: 8, y: 300 - Int(120 * rise), w: 64, h: Int(120 * rise) + 20), (60, 60, 70))
+            if ms >= 200 + 400 { SyntheticClip.fill(&img, Rect(x: 16, y: 192, w: 48, h: 24), (250, 250, 250)) }
+            if ms >= 1500 { SyntheticClip.fill(&img, Rect(x: 24, y: 196, w: 2, h: 16), (20, 20, 20)) }
+            SyntheticClip.fill(&img, Rect(x: 112, y: 30 + Int(min(max(ms - 300, 0), 1400) / 6), w: 40, h: 40), (200, 40, 40))
+            return img
+        }
+        var clip = SyntheticClip()
+        var ms = 0.0
+        while ms < 2600 {
+            clip.hold(frame(ms), ms: SyntheticClip.period)
+            ms += SyntheticClip.period
+        }
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
+        let caret = f.filter { abs($0.startMs - 1500) < 20 }
+        #expect(caret.map(\.kind) == [.cut], "\(shown)")
+        if let r = caret.first?.region { #expect(r.w <= 32 && r.h <= 48, "\(shown)") }
+    }
+
     @Test func aCheckboxTappedInARhythmIsACutEachTime() throws {
         // a test script taps a 12-px checkbox at 600, 1110, 1720 and 2250 ms: on, off, on, off,
         // each alone on the screen on a near-steady beat, as a caret blinks. Each tap is a cut (a

@@ -47,7 +47,10 @@ struct TransitionFinder {
                     }
                     let split = jumps.contains(0) && pieces.count > 1 ? parts : nil
                     parts += 1
-                    out += pieces.map { Candidate(frames: $0, tiles: group, held: heldRun || held, part: split) }
+                    // (a part of the group's run, split off at a pause, is what changed in its own
+                    // frames: a caret blinking 450 ms after a keyboard came up is no change of the keyboard's tiles)
+                    let own = part.count == frames.count ? group : Array(Set(part.flatMap { active[$0].filter { member[$0] } })).sorted()
+                    out += pieces.map { Candidate(frames: $0, tiles: own, held: heldRun || held, part: split) }
                 }
             }
         }
