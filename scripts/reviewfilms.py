@@ -11,7 +11,7 @@ elements on a list, and their films must keep rendering exactly as they were mea
 import json
 import os
 import subprocess
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import numpy as np
 
@@ -124,6 +124,35 @@ def findings(binary, path):
         return [(f["kind"], f["start_ms"], f["end_ms"]) for f in json.loads(p.stdout)["findings"]]
     except (ValueError, KeyError):
         return "error: " + p.stderr.strip()[:200]
+
+
+def events(binary, path):
+    """The build's posture events on a film (the report's `events`), or an error line."""
+    p = subprocess.run([binary, path, "--format", "json", "--quiet"], capture_output=True, text=True)
+    try:
+        return json.loads(p.stdout)["events"]
+    except (ValueError, KeyError):
+        return "error: " + (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1][:200]
+
+
+def invented(binary, folder, label):
+    """Runs the build on every film in `folder` (2 at a time), where any posture event is
+    invented: prints each such event with its evidence, an error line per film without a report,
+    and `LABEL: N films, I with an invented posture event`. Returns I."""
+    names = sorted(n for n in os.listdir(folder) if n.endswith((".mp4", ".gif")))
+    with ThreadPoolExecutor(2) as ex:
+        results = list(ex.map(lambda n: events(binary, os.path.join(folder, n)), names))
+    count = 0
+    for name, evs in zip(names, results):
+        if isinstance(evs, str):
+            print(f"{name}: {evs}")
+            continue
+        count += 1 if evs else 0
+        for e in evs:
+            ev = ", ".join(f"{k}={v}" for k, v in (e.get("evidence") or {}).items())
+            print(f"{name}: invented {e['kind']} {e['start_ms']}-{e['end_ms']} ms confidence {e.get('confidence')} evidence {{{ev}}}")
+    print(f"{label}: {len(names)} films, {count} with an invented posture event")
+    return count
 
 
 def make(out, jobs, make_one, workers, chunksize):

@@ -15,15 +15,14 @@ usage: BEND_FILMS=DIR scripts/bend-lookalikes/gen.py [PREFIX ...]
            writes DIR/films/NAME.{mp4,gif} (DIR defaults to /tmp/bend-lookalikes) and
            DIR/manifest.json; PREFIXes keep only the films whose names start with one of them
        BEND_FILMS=DIR scripts/bend-lookalikes/gen.py --check BIN
-           runs `BIN FILM --format json` on each film (2 at a time), prints the posture events it
-           reports per film and a last line `bend look-alikes: N films, I with an invented posture
+           runs `BIN FILM --format json` on each film (2 at a time, `reviewfilms.invented`), prints
+           every posture event it reports (each one invented) and a last line `bend look-alikes: N films, I with an invented posture
            event`; exits 0 (a review, not a gate)
 Names: B-SCENE[-THEME]-WxH-FPSfps.EXT. Portrait scenes at 540x1200 H.264 (30 and 60 fps) and
 360x800 GIF (15 fps); the book scenes at 1200x540 H.264 and 800x360 GIF. Band widths are given
 at 540 (list) and 1200 (book) px wide and scale with the film.
 """
-import json, math, os, subprocess, sys
-from concurrent.futures import ThreadPoolExecutor
+import math, os, sys
 
 import numpy as np
 
@@ -349,38 +348,10 @@ def generate(prefixes):
     rf.make(BASE, todo, make_one, 2, 1)
 
 
-def events_of(binary, path):
-    p = subprocess.run([binary, path, "--format", "json"], capture_output=True, text=True)
-    try:
-        return json.loads(p.stdout).get("events", [])
-    except ValueError:
-        return "error: " + (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1][:200]
-
-
-def check(binary):
-    names = sorted(n for n in os.listdir(OUT) if n.endswith((".mp4", ".gif")))
-    with ThreadPoolExecutor(2) as ex:
-        results = list(ex.map(lambda n: events_of(binary, os.path.join(OUT, n)), names))
-    invented = 0
-    for name, evs in zip(names, results):
-        if isinstance(evs, str):
-            print(f"{name}: {evs}")
-            continue
-        if not evs:
-            print(f"{name}: no posture event")
-            continue
-        invented += 1
-        for e in evs:
-            ev = ", ".join(f"{k}={v}" for k, v in (e.get("evidence") or {}).items())
-            print(f"{name}: INVENTED {e['kind']} {e['start_ms']}-{e['end_ms']} ms"
-                  f" confidence {e.get('confidence')} source {e.get('source')} evidence {{{ev}}}")
-    print(f"bend look-alikes: {len(names)} films, {invented} with an invented posture event")
-    return 0
-
-
 if __name__ == "__main__":
     if len(sys.argv) >= 2 and sys.argv[1] == "--check":
         if len(sys.argv) != 3:
             sys.exit("usage: BEND_FILMS=DIR gen.py --check BIN")
-        sys.exit(check(sys.argv[2]))
+        rf.invented(sys.argv[2], OUT, "bend look-alikes")
+        sys.exit(0)
     generate(sys.argv[1:])

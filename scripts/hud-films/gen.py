@@ -3,7 +3,7 @@
 lightbox's caption), faded in over a page, held 1 s and faded out again; no posture event in any.
 
 usage: HUD_FILMS=DIR scripts/hud-films/gen.py        (DIR defaults to /tmp/hud-films)
-       scripts/hud-films/gen.py --check BIN          (runs BIN on DIR's films, lists every event)
+       scripts/hud-films/gen.py --check BIN          (runs BIN on DIR's films, lists every event: `reviewfilms.invented`)
 Writes 96 films to DIR/films: 390x844 GIFs and 1080x2400 H.264, cards 200x200, 300x180 and
 340x120 (at 390 px wide), a black (1.0) or a dimming (0.6) scrim, 30 and 60 fps, fades of 150
 and 300 ms, light and dark pages. ffmpeg writes a 60-fps GIF with delays of 20, 100 and 20 ms (a
@@ -11,7 +11,7 @@ hundredth of a second has no room for 16.7 ms), so those films play 2.8 times sl
 100/20/20 cadence that real GIFs of captures show too (ios_hero_basic.gif).
 Tests/Fixtures/hud-scrim-60fps.gif is `hud006_390_200x200_s1.0_f60_fd300_light.gif`.
 """
-import itertools, json, os, subprocess, sys
+import itertools, os, sys
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
@@ -80,20 +80,7 @@ def generate():
     print(f"{i} films in {OUT}")
 
 
-def check(binary):
-    invented = 0
-    names = sorted(os.listdir(OUT))
-    for name in names:
-        out = subprocess.run([binary, os.path.join(OUT, name), "--format", "json"], capture_output=True, text=True)
-        events = json.loads(out.stdout).get("events", []) if out.returncode == 0 else []
-        for e in events:
-            invented += 1
-            print(f"{name}: invented {e['kind']} {e['start_ms']}-{e['end_ms']} {e.get('evidence')}")
-    print(f"hud-films: {len(names)} films, {invented} events invented")
-    return 1 if invented else 0
-
-
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--check":
-        sys.exit(check(sys.argv[2]))
+        sys.exit(1 if rf.invented(sys.argv[2], OUT, "hud-films") else 0)
     generate()

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """usage: score.py OLD NEW FILM... : per film, true turns found by OLD and NEW, NEW's debug turn lines."""
 import json, os, re, subprocess, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import reviewfilms as rf  # noqa: E402
 old, new, films = sys.argv[1], sys.argv[2], sys.argv[3:]
 def rots(b, f):
-    d = json.loads(subprocess.run([b, f, "--format", "json"], capture_output=True, text=True).stdout)
-    return [(e["start_ms"], e["end_ms"]) for e in d["events"] if e["kind"] == "rotation"]
+    ev = rf.events(b, f)
+    return [] if isinstance(ev, str) else [(e["start_ms"], e["end_ms"]) for e in ev if e["kind"] == "rotation"]
 def found(turns, ev):
     hit = [any(s <= b + 400 and e >= a - 400 for s, e in ev) for a, b in turns]
     return hit, len([1 for s, e in ev if not any(s <= b + 400 and e >= a - 400 for a, b in turns)])

@@ -185,13 +185,15 @@ struct ScreenAreaTracker: Sendable {
             let c = picture.mean(i)
             return picture.isFlat(i) && max(c.x, c.y, c.z) < dark
         }
-        var moved = Set<Int>(), changed = 0
+        // (the dark flat tiles that moved by `shift` are counted off the still ones, each tile
+        // once: the deltas list a tile at most once)
+        var still = 0, changed = 0
+        for i in 0..<picture.count where darkFlat(i) { still += 1 }
         for d in board.deltas where d.shift >= shift || d.rmse > noise {
-            if d.shift >= shift { moved.insert(d.tile) }
-            if d.shift >= shift || !darkFlat(d.tile) { changed += 1 }
+            let flatDark = darkFlat(d.tile)
+            if d.shift >= shift, flatDark { still -= 1 }
+            if d.shift >= shift || !flatDark { changed += 1 }
         }
-        var still = 0
-        for i in 0..<picture.count where !moved.contains(i) && darkFlat(i) { still += 1 }
         return (max(1, board.tiles - still), changed)
     }
 
@@ -213,13 +215,14 @@ struct ScreenAreaTracker: Sendable {
         default: (top, bottom) = (.top, .bottom)
         }
         let depth = max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * options.statusBarShare).rounded()))
+        func moved(_ t: Int) -> Bool { maxAbs(picture.mean(t) - before.mean(t)) >= shift }
         var (first, last, below) = (false, false, false)
         for k in 0..<depth {
             let line = board.line(k, from: top), n = line.count
-            for (j, t) in line.enumerated() where maxAbs(picture.mean(t) - before.mean(t)) >= shift {
+            for (j, t) in line.enumerated() where moved(t) {
                 if 3 * j < n { first = true } else if 3 * j >= 2 * n { last = true }
             }
-            below = below || board.line(k, from: bottom).contains { maxAbs(picture.mean($0) - before.mean($0)) >= shift }
+            below = below || board.line(k, from: bottom).contains(where: moved)
         }
         return first && last && below
     }
