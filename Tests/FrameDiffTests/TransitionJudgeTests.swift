@@ -109,4 +109,48 @@ struct TransitionJudgeTests {
         let old = thumb([87, 237, 227]), new = thumb([123, 116, 170]), between = thumb([123, 237, 227])
         #expect(FadeTest(slack: 0.1).residualThroughGround([between], old: old, new: new, over: tiles) == nil)
     }
+
+    /// A window over all 16 tiles of a grey picture: 6 frames of it, then `steps` (each: the
+    /// tiles moved by 3 levels so far, every change with a tile RMSE of 0.5, far past the tile
+    /// threshold), then 6 frames of the last.
+    static func creep(_ steps: [[Int]]) -> (window: ClassifierWindow, candidate: TransitionFinder.Candidate) {
+        var w = ClassifierWindow()
+        var thumb = Thumbnail(tiles: grid.count)
+        for t in 0..<grid.count { thumb.set(t, mean: old, flat: true) }
+        let pictures = [[Int]](repeating: [], count: 6) + steps + [[Int]](repeating: steps.last ?? [], count: 6)
+        var previous: Set<Int> = []
+        for (k, moved) in pictures.enumerated() {
+            let now = Set(moved)
+            let changed = now.symmetricDifference(previous).sorted()
+            for t in changed { thumb.set(t, mean: now.contains(t) ? old + 3 : old, flat: true) }
+            previous = now
+            w.append(.init(index: k, ptsMs: Double(k) * 1000 / 30, rmse: 0, changes: changed.map { .init(tile: $0, rmse: 0.5, shift: 3) }, thumb: thumb))
+        }
+        let frames = (0..<w.count).filter { !w[$0].changes.isEmpty }
+        return (w, TransitionFinder.Candidate(frames: frames, tiles: Array(0..<grid.count)))
+    }
+
+    static func judge(creep steps: [[Int]]) -> TransitionJudge.Result? {
+        let (w, c) = creep(steps)
+        return TransitionJudge(options: ClassifierOptions(), grid: grid, shift: 6, rmse: 0.1)
+            .judge(c, window: w, bounds: (0, w.count - 1), excluded: { _, _ in false })
+    }
+
+    @Test func aSharpTileThatNeverTakesItsRegionFromTheOldStateIsNoChange() {
+        // one tile of 16 moved by 3 levels (a pointer moving on after a cut, judged over the cut's
+        // region): sharp, but the region's mean moves 0.19 levels, within the same state's 0.25
+        #expect(Self.judge(creep: [[5]]) == nil)
+        // two tiles of 16 (0.38 levels) are a change of the region
+        #expect(Self.judge(creep: [[5, 6]])?.kind == .cut)
+    }
+
+    @Test func aChangeThatCreptToItsNewStateHasNoCut() {
+        // three tiles move one after another (0.19, 0.38, 0.56 levels from the old state): the
+        // second frame is the first past the same state's tolerance and already within it of the
+        // new one, but its step (0.19) is a third of the change (a progress bar creeping over a
+        // page's region): no cut
+        #expect(Self.judge(creep: [[5], [5, 6], [5, 6, 7]]) == nil)
+        // the same change in one step is a cut
+        #expect(Self.judge(creep: [[5, 6, 7]])?.kind == .cut)
+    }
 }

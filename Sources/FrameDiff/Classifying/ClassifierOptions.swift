@@ -136,6 +136,10 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...unless a tile's RMSE went this many times past the tile threshold: a clock's digit
     /// changes its tile's pixels far more than codec flicker does while its mean barely moves.
     public var sharpFactor: Double = 2
+    /// A cut's one step carries at least this share of its region's change: a change under about
+    /// twice the state tolerance that crept from one state to the other (a progress bar judged
+    /// over a page's region) lands within the tolerance of both on one frame without a step. 0: any.
+    public var cutStepShare: Double = 0.5
     /// While nothing happens the window keeps this many times `stableMs` of recent frames (the
     /// eased start of a slow crossfade may already be under way).
     public var idleKeepFactor: Double = 2

@@ -75,6 +75,11 @@ struct TransitionJudge {
         // Same state: within the absolute tolerance, or within a small share of the whole change
         // (codec quality keeps settling for a few frames after a large change).
         let tolerance = max(options.stateTolerance, options.stateShare * span)
+        // A change whose frames never take the region further from the old state than the same
+        // state's tolerance is none, however sharp one of its tiles: a pointer moving on after a
+        // cut is judged over the cut's region, where its few tiles are lost (a capture at twice the
+        // size fills whole tiles with it, so one passes `sharpFactor`).
+        guard excursion > tolerance else { return nil }
         func fromOld(_ k: Int) -> Double { window[k].thumb.distance(to: old, over: region) }
         func toNew(_ k: Int) -> Double { window[k].thumb.distance(to: new, over: region) }
         var start = c.a
@@ -110,6 +115,12 @@ struct TransitionJudge {
         // refines over the next frames.
         let firstStep = span > 0 ? toNew(start) / span : 0
         if toNew(start) <= landed { end = start }
+        // A cut's one step carries `cutStepShare` of the change: a change under about twice the
+        // tolerance that crept from one state to the other (a progress bar judged over a page's
+        // region) lands within the tolerance of both on one frame, without a step.
+        if start == end, start > lo, window[start].thumb.distance(to: window[start - 1].thumb, over: region) < options.cutStepShare * span {
+            return nil
+        }
         var evidence = TransitionEvidence(change: span, firstStepLeft: firstStep)
         let kind: FindingKind
         if start == end {

@@ -146,6 +146,8 @@ public struct AnalysisSetting {
                     "a one-tile change moving less than this is codec flicker"),
             .double("sharp_factor", \.classifier.sharpFactor, .transitions, "x tile threshold", 0...1000,
                     "unless its RMSE went this far past the tile threshold (a clock's digit)"),
+            .double("cut_step_share", \.classifier.cutStepShare, .transitions, "share", 0...1,
+                    "a cut's one step carries at least this share of its region's change"),
             .double("idle_keep_factor", \.classifier.idleKeepFactor, .transitions, "x stable_ms", 0...100,
                     "frames kept while nothing happens, for a slow fade's eased start"),
             .double("max_transition_ms", \.classifier.maxTransitionMs, .transitions, "ms", 100...600000,
