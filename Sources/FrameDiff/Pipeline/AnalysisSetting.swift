@@ -266,8 +266,6 @@ public struct AnalysisSetting {
                     "a rotation's dark ground: corners darker than this"),
             .double("kept_brightness", \.posture.inference.keptBrightness, .posture, "share", 0...1,
                     "while the centre keeps this share of its brightness (a fade to black dims it)"),
-            .double("ground_contrast", \.posture.inference.groundContrast, .posture, "levels", 0...255,
-                    "and corners dark before or after a turn are this much lighter than that ground"),
             .double("held_ms", \.posture.inference.heldMs, .posture, "ms", 0...60000,
                     "a gap this long between a VFR film's frames means the picture held"),
             .double("cover_min_detail", \.posture.inference.coverMinDetail, .posture, "share", 0...1,

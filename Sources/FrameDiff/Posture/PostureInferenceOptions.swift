@@ -46,13 +46,6 @@ public struct PostureInferenceOptions: Sendable {
     /// brightness (a fade to black dims the centre).
     public var darkLevel: Double = 48
     public var keptBrightness: Double = 0.6
-    /// ...and that ground is the turn's, not the picture's: where the corners were one flat dark
-    /// colour before the turn or after it, the ground (the darkest such colour at a turning frame)
-    /// is darker than it by more than this many levels (mean of the channels). A dark viewer's
-    /// grey bars (22) or a picture's dark grey ground (11) around a framebuffer turning on black
-    /// (0); a rotate tool or a spinner turns on the picture's own ground, a scrim darkens the
-    /// corners to the colour it holds before or after, and lifts off black lighter than black.
-    public var groundContrast: Double = 6
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150
     /// A blur cover needs a picture with detail in at least this share of its tiles, starts when

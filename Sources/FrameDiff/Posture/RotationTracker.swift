@@ -5,12 +5,10 @@
 /// - the picture turned about its centre on a dark ground: at some frame all four corners of the
 ///   frame are one flat dark colour while the centre keeps its brightness (a fade to black dims the
 ///   centre first; a dialog or a sheet leaves the corners alone), the content's box stays about
-///   the centre of the box before the run (an app switcher's cards leave it), and that ground is
-///   not the picture's own: the corners are not dark before or after it, or are a lighter dark
-///   (`groundContrast`: a dark viewer's grey bars around a framebuffer turning on black);
+///   the centre of the box before the run (an app switcher's cards leave it), and the corners are
+///   not dark after it;
 /// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
-///   content or back (measured from the uniform bars along the frame's edges; a letterboxed
-///   screen's turn changes `turnShare` of its band, not of the canvas) — and it was seen
+///   content or back (measured from the uniform bars along the frame's edges) — and it was seen
 ///   turning (on a dark ground as above, or touching its box's sides off their middles at some
 ///   frame: a photo or a video opening letterboxed on black darkens the corners too); or
 /// - a window on a flat desktop turned: its box's width and height swapped about its centre, and
@@ -35,22 +33,18 @@ struct RotationTracker: Sendable {
 
     private(set) var rotations: [Turn] = []
     private var stableContent: Content?
-    /// The colour of the frame's dark corners (nil: they are not one flat dark colour).
-    private var stableCorners: SIMD3<Float>?
+    private var stableCorners = false
     private var stableBrightness = 0.0
     /// A run of turning frames: `offCentre` whether any frame's box left the centre of the box
     /// before it, `frameWide` whether any frame changed `turnShare` of the frame (not only of a
     /// window).
     struct Run {
-        var startMs: Double, lastMs: Double, before: Content, corners: SIMD3<Float>?, brightness: Double, turnedOnDark: Bool
+        var startMs: Double, lastMs: Double, before: Content, corners: Bool, brightness: Double, turnedOnDark: Bool
         var offCentre = false, frameWide = false
         /// One frame that changed nothing beyond the noise has been carried over.
         var quiet = false
         /// The most of every side of a centred box that was bar-coloured, at any frame.
         var cornered = 0.0
-        /// The darkest colour of the frame's dark corners at a frame that kept the centre's
-        /// brightness (the ground the picture turned on), if any.
-        var ground: SIMD3<Float>?
     }
     private var run: Run?
     /// Broad frames just before a run, measured as a run's are: a turn's eased first frames move
@@ -70,7 +64,7 @@ struct RotationTracker: Sendable {
     /// Tiles of the frame (the board's, as of the last frame).
     private var frameTiles = 1
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
-    private var heldAfter: (content: Content, corners: SIMD3<Float>?, brightness: Double) = (Content(aspect: 1, boxed: false), nil, 0)
+    private var heldAfter: (content: Content, corners: Bool, brightness: Double) = (Content(aspect: 1, boxed: false), false, 0)
     /// The stable measures are the board's as it is now.
     private var stableMeasured = false
 
@@ -82,7 +76,7 @@ struct RotationTracker: Sendable {
         if m.complete || !m.changes.isEmpty { stableMeasured = false }
         if m.complete {
             stableContent = content(board)
-            stableCorners = darkCornerColour(board)
+            stableCorners = darkCorners(board)
             stableBrightness = Self.centreBrightness(board)
             run = nil
             return
@@ -100,13 +94,10 @@ struct RotationTracker: Sendable {
                 lead = nil
             }
             (run!.lastMs, run!.quiet) = (m.ptsMs, false)
-            if options.turning(changed, of: wideTiles(run!.before)) { run!.frameWide = true }
-            let now = content(board), dark = darkCornerColour(board), brightness = Self.centreBrightness(board)
+            if options.turning(changed, of: board.tiles) { run!.frameWide = true }
+            let now = content(board), dark = darkCorners(board), brightness = Self.centreBrightness(board)
             follow(now, board)
-            if let dark, brightness >= options.keptBrightness * run!.brightness {
-                if run!.corners == nil { run!.turnedOnDark = true }
-                if let g = run!.ground, g.sum() <= dark.sum() {} else { run!.ground = dark }
-            }
+            if !run!.corners, dark, brightness >= options.keptBrightness * run!.brightness { run!.turnedOnDark = true }
             heldAfter = (now, dark, brightness)
             return
         }
@@ -118,7 +109,7 @@ struct RotationTracker: Sendable {
                 run = r
                 let now = content(board)
                 follow(now, board)
-                heldAfter = (now, darkCornerColour(board), Self.centreBrightness(board))
+                heldAfter = (now, darkCorners(board), Self.centreBrightness(board))
                 return
             case (false, false):
                 // (one frame that changed nothing beyond the noise is one the app did not draw, or
@@ -130,7 +121,7 @@ struct RotationTracker: Sendable {
                 // (after it, only a turning frame goes on with the turn: the picture had held)
                 finish(r, after: heldAfter)
             case (false, true):
-                finish(r, after: (content(board), darkCornerColour(board), Self.centreBrightness(board)))
+                finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
             }
         } else if broad {
             if let before = stableContent {
@@ -141,7 +132,7 @@ struct RotationTracker: Sendable {
             lead = nil
             if !stableMeasured {
                 stableContent = content(board)
-                stableCorners = darkCornerColour(board)
+                stableCorners = darkCorners(board)
                 stableBrightness = Self.centreBrightness(board)
                 stableMeasured = true
             }
@@ -173,7 +164,7 @@ struct RotationTracker: Sendable {
         Double(max(2, Int((options.windowSwapShare * Double(max(a.width, a.height))).rounded(.up))))
     }
 
-    private mutating func finish(_ r: Run, after: (content: Content, corners: SIMD3<Float>?, brightness: Double)) {
+    private mutating func finish(_ r: Run, after: (content: Content, corners: Bool, brightness: Double)) {
         let duration = r.lastMs - r.startMs
         // A letterbox or a pillarbox fills the frame one way: bars along two opposite edges (or
         // none). Content inside bars across both axes before and after fills it neither way (the
@@ -209,30 +200,19 @@ struct RotationTracker: Sendable {
         // seen turning. An app switcher shrinks the page to a card on a dark ground, slides the
         // next card in and grows it to fill the frame, its box leaving the centre on the way. When
         // the shape turned too, the dark ground only adds confidence.
-        // The ground is the turn's own where it is not the picture's: corners that were dark before
-        // or after it, but lighter (a dark theme's grey bars, a picture's dark grey ground), are
-        // not the black the framebuffer showed around the picture turning sideways. A picture
-        // turning on its own dark ground (a rotate tool, a spinner) shows that ground's colour at the
-        // corners before, during and after; a scrim darkens the corners to the colour it holds
-        // before or after, and lifting off black it is lighter than the black before.
-        func other(_ c: SIMD3<Float>?) -> Bool {
-            guard let c, let g = r.ground else { return true }
-            return Double(c.sum() - g.sum()) / 3 > options.groundContrast
-        }
-        let foreignGround = r.ground != nil && other(r.corners) && other(after.corners)
-        let turnedAbout = foreignGround && !r.offCentre
+        let turnedAbout = r.turnedOnDark && !after.corners && !r.offCentre
         let seenTurning = turnedAbout || swept
         let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
         let darkTurn = turnedAbout && r.frameWide
         if debugClassifier {
             debugLine("turn \(r.startMs)-\(r.lastMs): aspect \(r.before.aspect) -> \(after.content.aspect), dark ground \(r.turnedOnDark) "
-                + "(corners dark before \(r.corners != nil), after \(after.corners != nil)), ground \(colourText(r.corners)) / \(colourText(r.ground)) / \(colourText(after.corners)), off centre \(r.offCentre), cornered \(r.cornered), "
+                + "(corners dark before \(r.corners), after \(after.corners)), off centre \(r.offCentre), cornered \(r.cornered), "
                 + "frame-wide \(r.frameWide) -> \(shapeTurned ? "shape" : darkTurn ? "dark ground" : "no turn")")
         }
         if shapeTurned || darkTurn, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
             if windowTurned { evidence.append(Evidence("window_turned", 1)) }
-            if r.turnedOnDark || (darkTurn && !shapeTurned) { evidence.append(Evidence("dark_corners", 1)) }
+            if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
             rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? Confidence.turnBothSigns : Confidence.turnOneSign,
                                   evidence: evidence))
         }
@@ -260,46 +240,23 @@ struct RotationTracker: Sendable {
     /// The tiles a turn must change a share of: a window's, when the content is one (its turn on a
     /// desktop changes 14-23% of the frame, half the window), else the frame's.
     private func turnTiles(_ c: Content?) -> Int {
-        guard let c, c.boxed || isLetterbox(c), isWindow(c) else { return frameTiles }
+        guard let c, c.boxed, isWindow(c) else { return frameTiles }
         return c.width * c.height
     }
 
-    /// The tiles a turn changes a share of when it moves the whole screen: the frame's, or a
-    /// letterbox's or pillarbox's (a landscape screen letterboxed in a square or 16:9 canvas turns
-    /// back to portrait changing 40-45% of the frame, 85% of the band).
-    private func wideTiles(_ c: Content) -> Int {
-        isLetterbox(c) && isWindow(c) ? c.width * c.height : frameTiles
-    }
-
-    /// Bars along two opposite edges only, the content spanning the frame along its longer side: a
-    /// screen fitted into the frame. (A photo turned to portrait that spans a phone's width is
-    /// the rotate tool's.)
-    private func isLetterbox(_ c: Content) -> Bool {
-        !c.boxed && c.barred && (c.aspect > 1 ? c.width == c.columns : c.height == c.rows)
-    }
-
-    private func colourText(_ c: SIMD3<Float>?) -> String {
-        guard let c else { return "-" }
-        return "\(Int(c.x.rounded())),\(Int(c.y.rounded())),\(Int(c.z.rounded()))"
-    }
-
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
-    func darkCorners(_ board: TileBoard) -> Bool { darkCornerColour(board) != nil }
-
-    /// The colour of the frame's corners when all four (2x2 tiles each) are flat fills of one dark
-    /// colour, else nil.
-    func darkCornerColour(_ board: TileBoard) -> SIMD3<Float>? {
+    func darkCorners(_ board: TileBoard) -> Bool {
         let darkLevel = Float(options.darkLevel), sameColour = Float(options.barTolerance)
         let cols = board.grid.columns, rows = board.grid.rows
-        guard cols >= 6, rows >= 6 else { return nil }
+        guard cols >= 6, rows >= 6 else { return false }
         let first = board.picture.mean(0)
-        guard max(first.x, first.y, first.z) < darkLevel else { return nil }
+        guard max(first.x, first.y, first.z) < darkLevel else { return false }
         for (cx, cy) in [(0, 0), (cols - 2, 0), (0, rows - 2), (cols - 2, rows - 2)] {
             for dy in 0..<2 {
-                for dx in 0..<2 where !board.isFill((cy + dy) * cols + cx + dx, like: first, tolerance: sameColour) { return nil }
+                for dx in 0..<2 where !board.isFill((cy + dy) * cols + cx + dx, like: first, tolerance: sameColour) { return false }
             }
         }
-        return first
+        return true
     }
 
     /// Mean level of the middle third of the frame.
