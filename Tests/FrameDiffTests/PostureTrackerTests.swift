@@ -350,6 +350,39 @@ struct PostureTrackerTests {
         }, after: after)
     }
 
+    @Test func aScreenLetterboxedInASquareCanvasTurnsItsBand() {
+        // 10 fps, a square canvas of 16x16 tiles: a landscape screen letterboxed across it (rows
+        // 6-9, black above and below) turns about the centre into a portrait screen pillarboxed in
+        // it (columns 6-9). No frame changes half of the canvas (39% at most), every one more than
+        // half of the band: the band's turn, as a device turning in a square or 16:9 canvas shows it
+        var f = Film(grid: TileGrid(storedWidth: 256, storedHeight: 256, tile: 16))
+        f.fps = 10
+        let black: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 4), 0)
+        /// Tile `t` lies inside the 16x4-tile band turned by `degrees` about the centre.
+        func band(_ degrees: Double) -> (Int) -> Bool {
+            let a = degrees * .pi / 180
+            return { t in
+                let x = Double(t % 16) + 0.5 - 8, y = Double(t / 16) + 0.5 - 8
+                let u = x * cos(a) + y * sin(a), v = -x * sin(a) + y * cos(a)
+                return abs(u) <= 8 && abs(v) <= 2
+            }
+        }
+        let before = band(0)
+        f.frame(f.all, complete: true) { t in before(t) ? Self.page(t) : black }
+        f.still(5)
+        let from = f.ms
+        var was = before
+        for (step, degrees) in [30.0, 60, 90].enumerated() {
+            let inside = band(degrees), last = was
+            let changed = f.all.filter { inside($0) || last($0) }
+            #expect(changed.count < 128 && changed.count > 32)
+            f.frame(changed) { t in inside(t) ? Self.turning(step) : black }
+            was = inside
+        }
+        f.still(5)
+        #expect(f.turns.rotations.map(\.startMs) == [from], "\(f.turns.rotations)")
+    }
+
     @Test func aLetterboxTurningBackToPortraitInAFewFramesIsARotation() {
         // 10 fps, 8x16 tiles: a letterboxed landscape band (rows 6-9, black above and below)
         // turns about the centre and grows into the portrait page in four frames. The first two

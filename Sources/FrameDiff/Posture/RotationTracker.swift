@@ -8,7 +8,8 @@
 ///   the centre of the box before the run (an app switcher's cards leave it), and the corners are
 ///   not dark after it;
 /// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
-///   content or back (measured from the uniform bars along the frame's edges) — and it was seen
+///   content or back (measured from the uniform bars along the frame's edges; a screen letterboxed
+///   in a square or landscape canvas turns `turnShare` of its band, not of the canvas) — and it was seen
 ///   turning (on a dark ground as above, or touching its box's sides off their middles at some
 ///   frame: a photo or a video opening letterboxed on black darkens the corners too); or
 /// - a window on a flat desktop turned: its box's width and height swapped about its centre, and
@@ -94,7 +95,7 @@ struct RotationTracker: Sendable {
                 lead = nil
             }
             (run!.lastMs, run!.quiet) = (m.ptsMs, false)
-            if options.turning(changed, of: board.tiles) { run!.frameWide = true }
+            if options.turning(changed, of: wideTiles(run!.before)) { run!.frameWide = true }
             let now = content(board), dark = darkCorners(board), brightness = Self.centreBrightness(board)
             follow(now, board)
             if !run!.corners, dark, brightness >= options.keptBrightness * run!.brightness { run!.turnedOnDark = true }
@@ -240,8 +241,23 @@ struct RotationTracker: Sendable {
     /// The tiles a turn must change a share of: a window's, when the content is one (its turn on a
     /// desktop changes 14-23% of the frame, half the window), else the frame's.
     private func turnTiles(_ c: Content?) -> Int {
-        guard let c, c.boxed, isWindow(c) else { return frameTiles }
+        guard let c, c.boxed || isLetterbox(c), isWindow(c) else { return frameTiles }
         return c.width * c.height
+    }
+
+    /// The tiles a turn changes a share of when it moves the whole screen: the frame's, or a
+    /// letterboxed screen's (a landscape screen letterboxed in a square or 16:9 canvas turning
+    /// back to portrait changes 40-45% of the frame, 85% of the band).
+    private func wideTiles(_ c: Content) -> Int {
+        isLetterbox(c) && isWindow(c) ? c.width * c.height : frameTiles
+    }
+
+    /// A screen fitted into a square or landscape canvas: bars along two opposite edges only, the
+    /// content spanning the canvas along its own longer side. (In a portrait phone's frame a
+    /// landscape photo spanning the width is the app's picture: a rotate tool turning it to
+    /// portrait was read as a rotation when its band counted.)
+    private func isLetterbox(_ c: Content) -> Bool {
+        c.columns >= c.rows && !c.boxed && c.barred && (c.aspect > 1 ? c.width == c.columns : c.height == c.rows)
     }
 
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
