@@ -43,7 +43,8 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ring or a caret changing one tile between a ripple whose highlight holds 170 ms and the
     /// crossfade after it does not make them one transition (Surface Duo emulator GIFs); so does
     /// a change inside a box of `holdTiles` + 1 tiles a side (the same cursor across a tile
-    /// corner). 0: every changed tile keeps a transition going.
+    /// corner). 0: every changed tile keeps a transition going. Stated for a frame whose shorter
+    /// side is at most `scaleRefPx`; a larger one scales it (`holdTiles(in:)`).
     public var holdTiles: Int = 1
     /// Two pictures show the same state when their tile means differ by less than this many levels
     /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a
@@ -280,8 +281,23 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var edgeTrimFill: Double = 0.5
     /// The surroundings of a placeholder whose drift is measured: this many pixels around its box
     /// (3 tiles of 16; two tiles at the least), less the tile next to it (which its content may
-    /// spill into).
+    /// spill into). Stated for a frame whose shorter side is at most `scaleRefPx`; a larger one
+    /// scales it (`surroundPx(in:)`).
     public var surroundPx: Int = 48
+    /// The shorter side (px) up to which `holdTiles` and `surroundPx` apply as stated; a frame with
+    /// a larger one scales them by its shorter side over this (rounded; 0: never scaled). They were
+    /// read off GIFs 183-720 px across, while the same UI captured at 1080-2200 px is 1.5-3 times as
+    /// many pixels: a cursor or an emulator's click ring in a double-size copy of
+    /// `duo_sdk_twopane_nav_span.gif` (1150 px) changes more than a 2x2-tile box (within 3x3)
+    /// and joined the tap's ripple to its crossfade (3670-4250), and the wider surroundings drop
+    /// three invented flashes of the double-size copies (aftonbladet 5698, dragdrop 1700) and one
+    /// of `s75`, `cfr60`. Real captures 0.851 unchanged (their 1080-2200-px films' findings the
+    /// same; two flashes' `surround_drift` evidence moves); double-size copies 0.676 -> 0.711, s75 0.775 -> 0.780, 60 fps 0.685 ->
+    /// 0.689, the other copies unchanged. `flashMinAreaPx`/`flashMinSidePx` are not scaled: at 1.5
+    /// times they lost `web_wpt_lemons_android.mp4`'s one-frame search button (1522.5 ms), nor is
+    /// `chainReachPx`: at 256 px the double-size span joined its pane's ripple (11830 ms) to the
+    /// pointer's drag across the hinge (unlabelled) and lost it.
+    public var scaleRefPx: Int = 720
     /// Share of a fill's tiles that must arrive and leave in a visible step (a change above the
     /// tile threshold): the encoder's refinement of smooth content after a cut adds texture in
     /// small steps and leaves the colour where it was.
@@ -319,6 +335,20 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and the tiles a ring of `pixels` px around a box spans: at least two, since the ring
     /// leaves out the tile next to the box.
     static func ringTiles(_ pixels: Int, tile: Int) -> Int { max(2, (pixels + tile - 1) / max(1, tile)) }
+
+    /// How many times `scaleRefPx` the frame's shorter side is, at least 1.
+    func sizeScale(_ grid: TileGrid) -> Double {
+        guard scaleRefPx > 0 else { return 1 }
+        return max(1, Double(min(grid.storedWidth, grid.storedHeight)) / Double(scaleRefPx))
+    }
+
+    /// `holdTiles` at this frame's size (0 stays 0).
+    func holdTiles(in grid: TileGrid) -> Int {
+        holdTiles == 0 ? 0 : max(holdTiles, Int((Double(holdTiles) * sizeScale(grid)).rounded()))
+    }
+
+    /// `surroundPx` at this frame's size.
+    func surroundPx(in grid: TileGrid) -> Int { max(surroundPx, Int((Double(surroundPx) * sizeScale(grid)).rounded())) }
 
     /// ...and the tiles a reach of `pixels` px spans, rounded up.
     static func reachTiles(_ pixels: Int, tile: Int) -> Int { (pixels + max(1, tile) - 1) / max(1, tile) }

@@ -138,7 +138,7 @@ extension FillGroups {
         guard cellCount >= flashMinTiles, pixels.w >= options.flashMinSidePx, pixels.h >= options.flashMinSidePx,
               fill >= options.flashFill, Double(cellCount) < options.blankFraction * Double(tiles) else { return rejected("flash size/shape") }
         let inner = box.grown(by: 1, columns: grid.columns, rows: grid.rows)
-        let ring = box.grown(by: ClassifierOptions.ringTiles(options.surroundPx, tile: grid.tile), columns: grid.columns, rows: grid.rows)
+        let ring = box.grown(by: ClassifierOptions.ringTiles(options.surroundPx(in: grid), tile: grid.tile), columns: grid.columns, rows: grid.rows)
         // ...on a picture that held still before it (a slide passing flat colours does not), with
         // still surroundings until its content came (a crossfade or a scroll changes everything).
         let boxes = look.boxes, needed = options.stepShare * Double(cellCount)

@@ -62,9 +62,10 @@ struct TransitionFinder {
     /// A change no larger than a cursor: `holdTiles` tiles, or as many as a box of `holdTiles`
     /// + 1 tiles a side holds (a cursor or a click ring across a tile edge touches up to four).
     private func minor(_ tiles: [Int]) -> Bool {
-        guard tiles.count > options.holdTiles else { return true }
-        guard options.holdTiles > 0 else { return false }
-        let side = options.holdTiles + 1
+        let hold = options.holdTiles(in: grid)
+        guard tiles.count > hold else { return true }
+        guard hold > 0 else { return false }
+        let side = hold + 1
         guard tiles.count <= side * side else { return false }
         let box = TileBox(tiles, columns: grid.columns)
         return box.width <= side && box.height <= side

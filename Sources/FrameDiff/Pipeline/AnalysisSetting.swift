@@ -226,6 +226,8 @@ public struct AnalysisSetting {
                     "rows and columns of a placeholder's box filled less than this are trimmed first"),
             .int("surround_px", \.classifier.surroundPx, .flat, "px", 1...100000,
                     "the surroundings whose drift is measured: this far around a placeholder's box"),
+            .int("scale_ref_px", \.classifier.scaleRefPx, .flat, "px", 0...100000,
+                    "hold_tiles and surround_px hold up to this shorter side; a larger frame scales them by its shorter side over this (0: never)"),
             .double("step_share", \.classifier.stepShare, .flat, "share", 0...1,
                     "this share of a fill's tiles arrive and leave in a visible step (not the encoder's refinement)"),
             .double("fill_contrast", \.classifier.fillContrast, .flat, "levels", 0...255,
