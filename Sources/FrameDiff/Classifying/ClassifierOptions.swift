@@ -292,7 +292,7 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// and joined the tap's ripple to its crossfade (3670-4250), and the wider surroundings drop
     /// three invented flashes of the double-size copies (aftonbladet 5698, dragdrop 1700) and one
     /// of `s75`, `cfr60`. Real captures 0.851 unchanged (their 1080-2200-px films' findings the
-    /// same; two flashes' `surround_drift` evidence moves); double-size copies 0.676 -> 0.711, s75 0.775 -> 0.780, 60 fps 0.685 ->
+    /// same; two flashes' `surround_drift` evidence moves); double-size copies 0.662 -> 0.697, s75 0.775 -> 0.780, 60 fps 0.685 ->
     /// 0.689, the other copies unchanged. `flashMinAreaPx`/`flashMinSidePx` are not scaled: at 1.5
     /// times they lost `web_wpt_lemons_android.mp4`'s one-frame search button (1522.5 ms), nor is
     /// `chainReachPx`: at 256 px the double-size span joined its pane's ripple (11830 ms) to the

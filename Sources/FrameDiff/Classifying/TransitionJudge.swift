@@ -75,11 +75,6 @@ struct TransitionJudge {
         // Same state: within the absolute tolerance, or within a small share of the whole change
         // (codec quality keeps settling for a few frames after a large change).
         let tolerance = max(options.stateTolerance, options.stateShare * span)
-        // A change whose frames never take the region further from the old state than the same
-        // state's tolerance is none, however sharp one of its tiles: a pointer moving on after a
-        // cut is judged over the cut's region, where its few tiles are lost (a capture at twice the
-        // size fills whole tiles with it, so one passes `sharpFactor`).
-        guard excursion > tolerance else { return nil }
         func fromOld(_ k: Int) -> Double { window[k].thumb.distance(to: old, over: region) }
         func toNew(_ k: Int) -> Double { window[k].thumb.distance(to: new, over: region) }
         var start = c.a
