@@ -49,7 +49,7 @@ struct TransitionFinder {
                     parts += 1
                     // (a part of the group's run, split off at a pause, is what changed in its own
                     // frames: a caret blinking 450 ms after a keyboard came up is no change of the keyboard's tiles)
-                    let own = part.count == frames.count ? group : Array(Set(part.flatMap { active[$0].filter { member[$0] } })).sorted()
+                    let own = part.count == frames.count ? group : changedTiles(part, active: active, member: member).sorted()
                     out += pieces.map { Candidate(frames: $0, tiles: own, held: heldRun || held, part: split) }
                 }
             }
@@ -220,8 +220,8 @@ struct TransitionFinder {
     /// neither run did have a box clear of the runs' box (beside it, not over it).
     private func jumpApart(_ pieces: [[Int]], jumps: Set<Int>, active: [[Int]], member: [Bool]) -> [(frames: [Int], tiles: [Int])]? {
         guard pieces.count == 3, jumps == [1], pieces[0].count > 1 || pieces[2].count > 1 else { return nil }
-        func tiles(_ frames: [Int]) -> Set<Int> { Set(frames.flatMap { active[$0].filter { member[$0] } }) }
-        let before = tiles(pieces[0]), after = tiles(pieces[2]), jump = pieces[1][0]
+        let before = changedTiles(pieces[0], active: active, member: member), after = changedTiles(pieces[2], active: active, member: member)
+        let jump = pieces[1][0]
         let share = options.jumpApartShare
         guard Double(before.intersection(after).count) >= share * Double(min(before.count, after.count)) else { return nil }
         let others = before.union(after)
@@ -234,6 +234,11 @@ struct TransitionFinder {
         guard !TileBox(alone, columns: grid.columns).intersects(TileBox(rest, columns: grid.columns)) else { return nil }
         let restFrames = pieces.joined().filter { k in active[k].contains { others.contains($0) } }
         return [(frames: [jump], tiles: alone.sorted()), (frames: restFrames, tiles: rest)]
+    }
+
+    /// The group's tiles that changed on `frames`.
+    private func changedTiles(_ frames: [Int], active: [[Int]], member: [Bool]) -> Set<Int> {
+        Set(frames.flatMap { active[$0].filter { member[$0] } })
     }
 
     private func membership(_ tiles: [Int]) -> [Bool] {

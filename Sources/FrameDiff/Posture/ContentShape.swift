@@ -23,6 +23,14 @@ extension TileBoard {
         /// solid rectangle; a dialog's text on a page of its own colour is not); 1 otherwise.
         var solid = 1.0
 
+        /// A screen fitted into a square or landscape canvas: bars along two opposite edges only,
+        /// the content spanning the canvas along its own longer side. (In a portrait phone's frame
+        /// a landscape photo spanning the width is the app's picture: a rotate tool turning it to
+        /// portrait was read as a rotation when its band counted.)
+        var isLetterboxedScreen: Bool {
+            columns >= rows && !boxed && barred && (aspect > 1 ? width == columns : height == rows)
+        }
+
         /// Whether `other`'s centre lies within `slack` tiles of this box's on both axes.
         func isCentred(_ other: ContentShape, slack: Double) -> Bool {
             // (centres in half tiles, so odd and even sizes compare)

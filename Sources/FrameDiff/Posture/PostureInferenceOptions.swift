@@ -144,4 +144,7 @@ public struct PostureInferenceOptions: Sendable {
 
     /// The frame changed as a turn changes it (see `turnShare`): `changed` of `tiles` tiles.
     func turning(_ changed: Int, of tiles: Int) -> Bool { Double(changed) >= turnShare * Double(tiles) }
+
+    /// Darker than `darkLevel` in every channel: a dark ground, a band, a tile that shows nothing.
+    func isDark(_ c: SIMD3<Float>) -> Bool { max(c.x, c.y, c.z) < Float(darkLevel) }
 }

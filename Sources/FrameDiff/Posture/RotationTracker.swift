@@ -241,7 +241,7 @@ struct RotationTracker: Sendable {
     /// The tiles a turn must change a share of: a window's, when the content is one (its turn on a
     /// desktop changes 14-23% of the frame, half the window), else the frame's.
     private func turnTiles(_ c: Content?) -> Int {
-        guard let c, c.boxed || isLetterbox(c), isWindow(c) else { return frameTiles }
+        guard let c, c.boxed || c.isLetterboxedScreen, isWindow(c) else { return frameTiles }
         return c.width * c.height
     }
 
@@ -249,24 +249,16 @@ struct RotationTracker: Sendable {
     /// letterboxed screen's (a landscape screen letterboxed in a square or 16:9 canvas turning
     /// back to portrait changes 40-45% of the frame, 85% of the band).
     private func wideTiles(_ c: Content) -> Int {
-        isLetterbox(c) && isWindow(c) ? c.width * c.height : frameTiles
-    }
-
-    /// A screen fitted into a square or landscape canvas: bars along two opposite edges only, the
-    /// content spanning the canvas along its own longer side. (In a portrait phone's frame a
-    /// landscape photo spanning the width is the app's picture: a rotate tool turning it to
-    /// portrait was read as a rotation when its band counted.)
-    private func isLetterbox(_ c: Content) -> Bool {
-        c.columns >= c.rows && !c.boxed && c.barred && (c.aspect > 1 ? c.width == c.columns : c.height == c.rows)
+        c.isLetterboxedScreen && isWindow(c) ? c.width * c.height : frameTiles
     }
 
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
     func darkCorners(_ board: TileBoard) -> Bool {
-        let darkLevel = Float(options.darkLevel), sameColour = Float(options.barTolerance)
+        let sameColour = Float(options.barTolerance)
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 6, rows >= 6 else { return false }
         let first = board.picture.mean(0)
-        guard max(first.x, first.y, first.z) < darkLevel else { return false }
+        guard options.isDark(first) else { return false }
         for (cx, cy) in [(0, 0), (cols - 2, 0), (0, rows - 2), (cols - 2, rows - 2)] {
             for dy in 0..<2 {
                 for dx in 0..<2 where !board.isFill((cy + dy) * cols + cx + dx, like: first, tolerance: sameColour) { return false }

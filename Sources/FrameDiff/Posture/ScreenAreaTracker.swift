@@ -180,11 +180,8 @@ struct ScreenAreaTracker: Sendable {
     /// by `shift`: all but the flat tiles darker than `darkLevel` that did not move by `shift`
     /// (a black ground's codec noise is no change of what shows).
     private func shownTiles(_ board: TileBoard, shift: Float, noise: Float) -> (shown: Int, changed: Int) {
-        let picture = board.picture, dark = Float(options.darkLevel)
-        func darkFlat(_ i: Int) -> Bool {
-            let c = picture.mean(i)
-            return picture.isFlat(i) && max(c.x, c.y, c.z) < dark
-        }
+        let picture = board.picture
+        func darkFlat(_ i: Int) -> Bool { picture.isFlat(i) && options.isDark(picture.mean(i)) }
         // (the dark flat tiles that moved by `shift` are counted off the still ones, each tile
         // once: the deltas list a tile at most once)
         var still = 0, changed = 0
@@ -247,14 +244,11 @@ struct ScreenAreaTracker: Sendable {
     func screenShare(_ board: TileBoard) -> Double? {
         let cols = board.grid.columns, rows = board.grid.rows
         guard cols >= 8, rows >= 8 else { return 1 }
-        let picture = board.picture, dark = Float(options.darkLevel), same = Float(options.barTolerance)
+        let picture = board.picture, same = Float(options.barTolerance)
         // a band is flat tiles of one dark colour: the colour of its first tile (a line's first)
         let edges: [TileBoard.Edge] = [.left, .right, .top, .bottom], lengths = [cols, cols, rows, rows]
         let colours = edges.map { picture.mean(board.line(0, from: $0)[0]) }
-        func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool {
-            let m = picture.mean(i)
-            return max(m.x, m.y, m.z) < dark && board.isFill(i, like: c, tolerance: same)
-        }
+        func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool { options.isDark(picture.mean(i)) && board.isFill(i, like: c, tolerance: same) }
         let bands = edges.indices.map { e in board.barLength(from: edges[e], limit: lengths[e]) { alike($0, colours[e]) } }
         // the widest band at the left or right as the film is shown (as a share of its axis), with
         // the band opposite it: a book-style foldable's outer display lies beside where the inner
