@@ -99,6 +99,19 @@ def seg(t, a, d):
     return ease((t - a) / d) if d > 0 else float(t >= a)
 
 
+def out_and_back(rest, at, d, hold):
+    """The picture `rest` for 1 s, `at(e)` eased out over d, held for `hold`, eased back over d,
+    `rest` for 1.2 s: (pic(t), duration)."""
+    def pic(t):
+        a = 1.0
+        if t < a: return rest
+        if t < a + d: return at(seg(t, a, d))
+        if t < a + d + hold: return at(1.0)
+        if t < a + 2 * d + hold: return at(1 - seg(t, a + d + hold, d))
+        return rest
+    return pic, 1.0 + 2 * d + hold + 1.2
+
+
 # ------------------------------------------------------------------ scenes
 # Each scene(W, H) returns pic(t) -> float frame, and a duration.
 
@@ -217,14 +230,7 @@ def sc_dialog(W, H, scrim=0.6, d=0.25, hold=1.2, bars=True, pagec=18, barc=28, s
             if top < H: out[top:] = D[:H - top]
             return out
         return comp(W, H, [(rgba(np.clip(out, 0, 255)), W, H, 0, 1.0, W / 2, H / 2), layer(D, 0.9 + 0.1 * e, e, cx=W / 2, cy=H / 2, mask=dm)])
-    def pic(t):
-        a = 1.0
-        if t < a: return P
-        if t < a + d: return at(seg(t, a, d))
-        if t < a + d + hold: return at(1.0)
-        if t < a + 2 * d + hold: return at(1 - seg(t, a + d + hold, d))
-        return P
-    return pic, 1.0 + 2 * d + hold + 1.2
+    return out_and_back(P, at, d, hold)
 
 
 def sc_video_full(W, H, d=0.35, hold=1.2, bars=True, pagec=18, barc=28, centred=True):
@@ -238,14 +244,7 @@ def sc_video_full(W, H, d=0.35, hold=1.2, bars=True, pagec=18, barc=28, centred=
         bw = vw + (min(W, H * 16 / 9) - vw) * e; bh = bw * 9 / 16
         cx = vx + vw / 2 + (W / 2 - vx - vw / 2) * e; cy = vy + vh / 2 + (H / 2 - vy - vh / 2) * e
         return comp(W, H, [(rgba(P), W, H, 0, 1 - e, W / 2, H / 2), (rgba(V), bw, bh, 0, 1.0, cx, cy)])
-    def pic(t):
-        a = 1.0
-        if t < a: return P
-        if t < a + d: return at(seg(t, a, d))
-        if t < a + d + hold: return at(1.0)
-        if t < a + 2 * d + hold: return at(1 - seg(t, a + d + hold, d))
-        return P
-    return pic, 1.0 + 2 * d + hold + 1.2
+    return out_and_back(P, at, d, hold)
 
 
 def viewer(W, H, z=1.0, barsa=1.0, barc=22, photo_img=None):
@@ -300,14 +299,7 @@ def sc_lightbox(W, H, d=0.3, hold=1.2, bars=True, pagec=18, barc=28, centred=Tru
         s0 = 64 * u / I.shape[1]; s = s0 + (W / I.shape[1] - s0) * e
         return comp(W, H, [(rgba(P), W, H, 0, 1.0, W / 2, H / 2), (rgba(np.zeros_like(P)), W, H, 0, e, W / 2, H / 2),
                            (rgba(I), I.shape[1] * s, I.shape[0] * s, 0, 1.0, tx + (W / 2 - tx) * e, ty + (H / 2 - ty) * e)])
-    def pic(t):
-        a = 1.0
-        if t < a: return P
-        if t < a + d: return at(seg(t, a, d))
-        if t < a + d + hold: return at(1.0)
-        if t < a + 2 * d + hold: return at(1 - seg(t, a + d + hold, d))
-        return P
-    return pic, 1.0 + 2 * d + hold + 1.2
+    return out_and_back(P, at, d, hold)
 
 
 def sc_splash(W, H, splash_bg=0, d=0.35, pagec=18, barc=28):
