@@ -221,6 +221,76 @@ struct ScreenAreaTrackerTests {
         #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(f.screenChanges())")
     }
 
+    /// A fold refit to a picture that differs from the one before the fold in its left quarter
+    /// and its right half (the small display's layout stretched; a sparse layout: the rest is the
+    /// same page), held 1 s.
+    static func sparseRefitFold(_ options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
+        var f = film()
+        f.screens = ScreenAreaTracker(options: options)
+        f.frame(f.all, complete: true, look: page)
+        f.still(5)
+        f.frame(f.all) { t in t % cols < 8 ? page(t + 3) : black }
+        f.still(20)
+        f.frame(f.all) { t in t % cols < 4 ? page(t + 20) : t % cols < 8 ? page(t) : page(t + 7) }
+        f.still(30)
+        return f
+    }
+
+    @Test func afterARefitFoldTheInnerLayoutBackIsTheUnfoldHoweverLittleItChanged() {
+        // the unfold's crossfade changes only where the folded layout differed (75% of the tiles,
+        // under unfold_min_changed) and brings back the picture before the fold
+        var f = Self.sparseRefitFold()
+        let unfold = f.k
+        let redrawn = f.columns(0..<4) + f.columns(8..<16)
+        f.frame(redrawn) { t in Self.page(t + 10) }
+        f.frame(redrawn) { t in Self.page(t) }
+        f.still(15)
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close, .open], "\(changes)")
+        #expect(changes.last?.startMs == Double(unfold) * 1000 / 30)
+        #expect(changes.last?.returnedShare == 1 && changes.last?.changedShare == nil)
+        #expect(f.seen.events(coverMs: 500).last?.evidence.contains { $0.name == "returned_share" } == true)
+
+        // without the rule it is not seen
+        var off = PostureInferenceOptions()
+        off.unfoldReturnShare = 1.01
+        var without = Self.sparseRefitFold(off)
+        without.frame(redrawn) { t in Self.page(t + 10) }
+        without.frame(redrawn) { t in Self.page(t) }
+        without.still(15)
+        #expect(without.screenChanges().map(\.kind) == [.close])
+
+        // the folded app going to another page and back to its own (the refit picture) brings
+        // back nothing of the picture before the fold
+        var back = Self.sparseRefitFold()
+        back.frame(redrawn) { t in Self.page(t + 40) }
+        back.still(15)
+        back.frame(redrawn) { t in t % Self.cols < 4 ? Self.page(t + 20) : Self.page(t + 7) }
+        back.still(15)
+        #expect(back.screenChanges().map(\.kind) == [.close])
+    }
+
+    @Test func aSmallDisplayGrowingBackOntoThePictureBeforeTheFoldIsTheUnfold() {
+        // within screen_refit_ms: the picture before the fold back is no refit (the emulator's
+        // refit stretches the small display's own layout: aFoldBesideABlackBandThatIsScaledBackUpIsOneClose)
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        let fold = f.k
+        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
+        f.still(20)
+        let grow = f.k
+        f.frame(f.all) { t in t % Self.cols < 12 ? Self.page(t) : Self.black }
+        f.frame(f.all) { t in Self.page(t) }
+        f.still(15)
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close, .open], "\(changes)")
+        #expect(changes.first?.startMs == Double(fold) * 1000 / 30)
+        #expect(changes.first?.endMs == Double(grow) * 1000 / 30 && changes.last?.startMs == Double(grow) * 1000 / 30)
+        #expect(changes.last?.returnedShare == 1)
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close, .open])
+    }
+
     @Test func lookAlikesGiveNoEvent() {
         // a fade to black: no screen left to measure
         var fade = Self.film()
@@ -301,6 +371,7 @@ struct ScreenAreaTrackerTests {
         var o = PostureInferenceOptions()
         o.screenEdgeDark = 1
         let f = Self.darkPageLoad(o)
-        #expect(f.screenChanges().map(\.kind) == [.close])
+        // (and the page's paint, bringing back the picture before the blank, its unfold)
+        #expect(f.screenChanges().map(\.kind) == [.close, .open])
     }
 }

@@ -31,7 +31,10 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
                              coverEndMs: c.endMs + coverMs)
         e.evidence = [Evidence("screen_share_before", c.fromShare), Evidence("screen_share_after", c.toShare)]
             + (c.changedShare.map { [Evidence("changed_share", $0)] } ?? [])
-        e.confidence = c.changedShare == nil ? Confidence.screenShare : Confidence.unfoldAfterRefit
+            + (c.returnedShare.map { [Evidence("returned_share", $0)] } ?? [])
+        // (after a refit no band showed the unfold: only what changed, or what came back)
+        let refit = c.changedShare != nil || (c.returnedShare != nil && c.fromShare == 1)
+        e.confidence = refit ? Confidence.unfoldAfterRefit : Confidence.screenShare
         events.append(e)
     }
     for s in spans {

@@ -17,7 +17,12 @@
 /// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`); or,
 /// since an app's black ground stays black through that crossfade, one changing as much of the
 /// tiles that show something and redrawing both system bars (`statusBarShare`: an app's own page
-/// change leaves them, a notification shade stops above the navigation bar).
+/// change leaves them, a notification shade stops above the navigation bar). Either way, an unfold
+/// brings back the inner display's layout: a run that ends on the picture before the fold, where
+/// the folded picture differed from it (`unfoldReturnShare`), is the unfold too, whatever share
+/// of the frame it changed; and a small display growing back to the whole frame within
+/// `screenRefitMs` onto that picture is an unfold, not the emulator's refit (which shows the
+/// small display's layout stretched).
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board, changed: 812, shift: 6)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
@@ -33,18 +38,27 @@ struct ScreenAreaTracker: Sendable {
         /// For an unfold after a refit fold: the largest share of the tiles one frame changed (of
         /// those that show something, when the unfold was taken on those).
         var changedShare: Double?
+        /// For an unfold: the share of the tiles where the folded picture differed from the one
+        /// before the fold that it brought back (`unfoldReturnShare`).
+        var returnedShare: Double?
     }
 
     private(set) var changes: [Change] = []
     /// The screen's share in the last picture that held.
     private var stable: Double?
-    /// A new share seen: since when, and the start of the broad change that led into it.
-    private var pending: (share: Double, firstMs: Double, fromMs: Double)?
-    /// A fold whose display may yet be scaled back to fill the frame.
-    private var refitting: (change: Change, backSinceMs: Double?)?
+    /// A new share seen: since when, and the start of the broad change that led into it and the
+    /// picture before that.
+    private var pending: (share: Double, firstMs: Double, fromMs: Double, before: Thumbnail)?
+    /// A fold whose display may yet be scaled back to fill the frame: since when the screen fills
+    /// it again, and the picture held before it grew back.
+    private var refitting: (change: Change, back: (sinceMs: Double, fromMs: Double, folded: Thumbnail)?)?
     private var runStartMs: Double?
-    /// A fold was refit to the whole frame and nothing has unfolded it since.
-    private var refitFolded = false
+    /// The picture before the run of broad changes now going on.
+    private var runBefore: Thumbnail?
+    /// The picture before the last fold.
+    private var beforeFold: Thumbnail?
+    /// A fold was refit to the whole frame and nothing has unfolded it since: the refit picture.
+    private var refitFolded: Thumbnail?
     /// The run of changes that may be that unfold: its first and last changed frame, the largest
     /// share of all the tiles and of the tiles that show something one of its frames changed, the
     /// picture before it, and whether the system bars differ from that picture now.
@@ -55,13 +69,17 @@ struct ScreenAreaTracker: Sendable {
         var barsRedrawn = false
 
         /// The whole frame redrawn; or, on a black ground that stays black, all that shows
-        /// redrawn with both system bars.
-        func unfolds(_ o: PostureInferenceOptions) -> Bool {
+        /// redrawn with both system bars; or the picture before the fold back (`returned`).
+        func unfolds(_ o: PostureInferenceOptions, returned: Double?) -> Bool {
             changed >= o.unfoldMinChanged || (changedShown >= o.unfoldMinChanged && barsRedrawn)
+                || (returned ?? 0) >= o.unfoldReturnShare
         }
     }
     private var unfolding: Unfolding?
     private var lastMs: Double?
+    /// The classifier's change threshold (levels), and the picture, as of the last frame.
+    private var shift: Float = 6
+    private var lastPicture: Thumbnail?
     /// The screen's share as the board shows it now, once asked (a frame that changed nothing
     /// leaves the board, and so the share, as the last one: 983 of the second bench film's 1200).
     private var shareNow: Double??
@@ -71,40 +89,44 @@ struct ScreenAreaTracker: Sendable {
     /// `changed`: how many tiles the frame changed beyond the film's `noise` (0-1 tile RMSE);
     /// `shift`: levels of mean shift that count as a visible change (the classifier's threshold).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, shift: Double, noise: Double) {
+        (self.shift, lastPicture) = (Float(shift), board.picture)
         let broad = !m.complete && options.broad(changed, of: board.tiles)
         defer { lastMs = m.ptsMs }
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (share(board), nil, nil, nil, false, nil)
+            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (share(board), nil, nil, nil, nil, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
         let held = lastMs.map { m.ptsMs - $0 >= options.heldMs } ?? false
         if held { runStartMs = nil }
-        if broad { runStartMs = runStartMs ?? m.ptsMs }
+        if broad, runStartMs == nil {
+            runStartMs = m.ptsMs
+            runBefore = Self.pictureBefore(board)
+        }
         defer { if !broad { runStartMs = nil } }
 
-        if var r = refitting, let since = r.backSinceMs {
+        if var r = refitting, let back = r.back {
             // scaled back up: the fold ends with the last step of that, once the picture holds
             if held || (!broad && m.ptsMs - r.change.endMs >= options.screenSettledMs) {
-                finishRefit(share: share(board))
+                finishRefit(share: share(board), picture: board.picture)
             } else {
-                if broad { r.change.endMs = max(m.ptsMs, since) }
+                if broad { r.change.endMs = max(m.ptsMs, back.sinceMs) }
                 refitting = r
                 return
             }
         }
-        if refitFolded, refitting == nil { watchUnfold(m, board, changed: changed, held: held, shift: shift, noise: noise) }
+        if refitFolded != nil, refitting == nil { watchUnfold(m, board, changed: changed, held: held, shift: shift, noise: noise) }
         guard let share = share(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
-                r.backSinceMs = m.ptsMs
+                r.back = (m.ptsMs, runStartMs ?? m.ptsMs, runBefore ?? Self.pictureBefore(board))
                 r.change.endMs = m.ptsMs
                 refitting = r
                 return
             }
-            if m.ptsMs - r.change.startMs > options.screenRefitMs { finishRefit(share: nil) }
+            if m.ptsMs - r.change.startMs > options.screenRefitMs { finishRefit(share: nil, picture: nil) }
         }
         guard let base = stable else { stable = share; return }
         if abs(share - base) < options.screenMinChange / 2 {
@@ -119,29 +141,68 @@ struct ScreenAreaTracker: Sendable {
                                     fromShare: base, toShare: share)
                 pending = nil
                 stable = share
-                if change.kind == .close { (refitting, refitFolded, unfolding) = ((change, nil), false, nil) } else { changes.append(change) }
+                if change.kind == .close {
+                    (refitting, refitFolded, unfolding, beforeFold) = ((change, nil), nil, nil, p.before)
+                } else {
+                    changes.append(change)
+                }
             }
         } else {
-            pending = (share, m.ptsMs, runStartMs ?? m.ptsMs)
+            pending = (share, m.ptsMs, runStartMs ?? m.ptsMs, runBefore ?? Self.pictureBefore(board))
         }
     }
 
     /// The film ended: a fold still waiting for its refit is a fold, an unfold whose picture has
     /// not held yet an unfold.
     mutating func finish() {
-        if refitting != nil { finishRefit(share: nil) }
-        if let u = unfolding, u.unfolds(options) { endUnfold(u) }
+        // (grown back and still settling when the film ends: judged on the last picture)
+        if let r = refitting { finishRefit(share: r.back.map { _ in r.change.fromShare }, picture: r.back.map { _ in lastPicture } ?? nil) }
+        if let u = unfolding, let picture = lastPicture, u.unfolds(options, returned: returned(from: refitFolded, to: picture)) {
+            endUnfold(u, picture: picture)
+        }
     }
 
-    private mutating func finishRefit(share: Double?) {
-        guard let r = refitting else { return }
-        changes.append(r.change)
+    /// The fold is over: it was scaled back up to fill the frame (the board's picture now, the
+    /// screen's share `share`), or not (nil). Grown back onto the picture before the fold, it was
+    /// unfolded instead: a fold that ended when it grew, and an unfold from then.
+    private mutating func finishRefit(share: Double?, picture: Thumbnail?) {
+        guard var r = refitting else { return }
         refitting = nil
+        if let back = r.back, let share, let picture, let returned = returned(from: back.folded, to: picture),
+           returned >= options.unfoldReturnShare {
+            let grownMs = r.change.endMs
+            r.change.endMs = min(r.change.endMs, max(r.change.startMs, back.fromMs))
+            changes.append(r.change)
+            changes.append(Change(kind: .open, startMs: back.fromMs, endMs: grownMs, fromShare: r.change.toShare, toShare: share,
+                                  returnedShare: returned))
+            stable = share
+            (refitFolded, unfolding) = (nil, nil)
+            return
+        }
+        changes.append(r.change)
         if let share {
             stable = share
-            refitFolded = r.backSinceMs != nil
+            refitFolded = r.back != nil ? picture : nil
             unfolding = nil
         }
+    }
+
+    /// The share of the tiles where `folded` differed from the picture before the fold (by the
+    /// classifier's change threshold) that `picture` shows as they were before it; nil when no
+    /// fold is known or the folded picture differed from it in under `unfoldReturnMinTiles` of
+    /// the tiles (a layout that only scaled: nothing to tell a return by).
+    private func returned(from folded: Thumbnail?, to picture: Thumbnail) -> Double? {
+        guard let folded, let before = beforeFold, before.count == picture.count, folded.count == picture.count else { return nil }
+        var differed = 0, back = 0
+        // (the tiles with detail before the fold: a light page's flat ground also comes back
+        // where the emulator stretches the small display's layout over the band)
+        for t in 0..<picture.count where !before.isFlat(t) && maxAbs(folded.mean(t) - before.mean(t)) > shift {
+            differed += 1
+            if maxAbs(picture.mean(t) - before.mean(t)) <= shift { back += 1 }
+        }
+        if debugClassifier { debugLine("unfold return \(back) of \(differed) tiles") }
+        guard Double(differed) >= options.unfoldReturnMinTiles * Double(picture.count) else { return nil }
+        return Double(back) / Double(differed)
     }
 
     private mutating func watchUnfold(_ m: FrameMeasure, _ board: TileBoard, changed visibly: Int, held: Bool, shift: Double, noise: Double) {
@@ -149,8 +210,8 @@ struct ScreenAreaTracker: Sendable {
         if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
             if debugClassifier { debugLine("unfold run \(u.startMs)-\(u.lastMs) changed \(u.changed) shown \(u.changedShown) bars \(u.barsRedrawn)") }
-            if u.unfolds(options), share(board) != nil {
-                endUnfold(u)
+            if u.unfolds(options, returned: returned(from: refitFolded, to: board.picture)), share(board) != nil {
+                endUnfold(u, picture: board.picture)
                 return
             }
         }
@@ -224,11 +285,15 @@ struct ScreenAreaTracker: Sendable {
         return first && last && below
     }
 
-    private mutating func endUnfold(_ u: Unfolding) {
-        // (the share it was taken on: of all the tiles, or of those that show something)
+    private mutating func endUnfold(_ u: Unfolding, picture: Thumbnail) {
+        // (the share it was taken on: of all the tiles, or of those that show something, or else
+        // the picture before the fold brought back)
+        let redrawn = u.unfolds(options, returned: nil)
         let share = u.changed >= options.unfoldMinChanged ? u.changed : u.changedShown
-        changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1, changedShare: share))
-        refitFolded = false
+        changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1,
+                              changedShare: redrawn ? share : nil,
+                              returnedShare: redrawn ? nil : returned(from: refitFolded, to: picture)))
+        refitFolded = nil
         unfolding = nil
     }
 
