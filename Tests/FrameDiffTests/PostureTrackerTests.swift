@@ -350,6 +350,30 @@ struct PostureTrackerTests {
         }, after: after)
     }
 
+    /// A dark app on 12x12 tiles (grey bars of 27 at the corners before and after) whose picture,
+    /// at 5 of the 9 frames of its turn, shows `ground` at the corners (2x2 tiles) and along every
+    /// edge `ring` tiles deep.
+    static func darkAppTurn(ground: Float, ring: Int) -> Film {
+        let bars: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 27), 0)
+        let corner = { (t: Int) in [0, 1, 10, 11].contains(t % 12) && [0, 1, 10, 11].contains(t / 12) }
+        let edge = { (t: Int) in min(t % 12, 11 - t % 12, t / 12, 11 - t / 12) < ring }
+        return turnFilm(TileGrid(storedWidth: 192, storedHeight: 192, tile: 16), ground: bars, before: { !corner($0) }, during: { step, t in
+            (corner(t) || edge(t)) && (2...6).contains(step) ? (SIMD3(repeating: ground), 0) : turning(step)
+        }, after: { !corner($0) })
+    }
+
+    @Test("a dark app's turn shows on a near-black ground that the picture reaches 3 or 4 edges on; a fade's dimmed bars or a shrinking page's black ring do not",
+          arguments: [(Float(1), 0, 1), (12, 0, 0), (1, 1, 0)])
+    func aDarkAppTurnsOnNearBlack(ground: Float, ring: Int, rotations: Int) {
+        // (ground 1, no ring: a framebuffer turning on black, its corners lighter before and after
+        // (the app's grey bars) and the picture at every edge's middle; ground 12: a fade dims the
+        // bars with the centre; a black ring a tile deep: a page shrinking about its centre reaches
+        // no edge)
+        let f = Self.darkAppTurn(ground: ground, ring: ring)
+        #expect(f.turns.rotations.count == rotations, "\(f.turns.rotations)")
+        if rotations == 1 { #expect(f.turns.rotations[0].evidence.contains { $0.name == "dark_corners" }) }
+    }
+
     @Test func aScreenLetterboxedInASquareCanvasTurnsItsBand() {
         // 10 fps, a square canvas of 16x16 tiles: a landscape screen letterboxed across it (rows
         // 6-9, black above and below) turns about the centre into a portrait screen pillarboxed in

@@ -46,6 +46,15 @@ public struct PostureInferenceOptions: Sendable {
     /// brightness (a fade to black dims the centre).
     public var darkLevel: Double = 48
     public var keptBrightness: Double = 0.6
+    /// A dark app's corners are dark before and after a turn: there the ground shows the turn
+    /// only where it is near black (every channel at most this level) and lighter than the corners
+    /// before and after it by more than `barTolerance`, and the picture reaches the middle third
+    /// of at least `groundEdges` of the frame's four edges at that frame. A framebuffer turning on
+    /// black: ground 0, four edges; a fade dims the app's grey bars to 7-25 levels with the
+    /// centre, a page shrinking about its centre (predictive back, a zoom, recents, a dialog on a
+    /// black scrim) leaves a black ring reaching at most one edge.
+    public var blackGround: Double = 8
+    public var groundEdges: Int = 3
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150
     /// A blur cover needs a picture with detail in at least this share of its tiles, starts when

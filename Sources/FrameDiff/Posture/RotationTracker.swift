@@ -6,7 +6,10 @@
 ///   frame are one flat dark colour while the centre keeps its brightness (a fade to black dims the
 ///   centre first; a dialog or a sheet leaves the corners alone), the content's box stays about
 ///   the centre of the box before the run (an app switcher's cards leave it), and the corners are
-///   not dark after it;
+///   not dark after it; where they are dark before or after (a dark app's grey bars), the ground
+///   must be near black (`blackGround`), darker than those corners, and the picture on it reach
+///   the middle third of `groundEdges` of the frame's edges (a fade dims the bars with the centre,
+///   a page shrinking about its centre leaves a black ring);
 /// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
 ///   content or back (measured from the uniform bars along the frame's edges; a screen letterboxed
 ///   in a square or landscape canvas turns `turnShare` of its band, not of the canvas) — and it was seen
@@ -34,18 +37,23 @@ struct RotationTracker: Sendable {
 
     private(set) var rotations: [Turn] = []
     private var stableContent: Content?
-    private var stableCorners = false
+    /// The colour of the frame's corners when they are one flat dark colour, else nil.
+    private var stableCorners: SIMD3<Float>?
     private var stableBrightness = 0.0
     /// A run of turning frames: `offCentre` whether any frame's box left the centre of the box
     /// before it, `frameWide` whether any frame changed `turnShare` of the frame (not only of a
     /// window).
     struct Run {
-        var startMs: Double, lastMs: Double, before: Content, corners: Bool, brightness: Double, turnedOnDark: Bool
+        var startMs: Double, lastMs: Double, before: Content, corners: SIMD3<Float>?, brightness: Double, turnedOnDark: Bool
         var offCentre = false, frameWide = false
         /// One frame that changed nothing beyond the noise has been carried over.
         var quiet = false
         /// The most of every side of a centred box that was bar-coloured, at any frame.
         var cornered = 0.0
+        /// The darkest near-black ground (`blackGround`) at a frame that kept the centre's
+        /// brightness with the picture reaching the middle third of `groundEdges` of the frame's
+        /// edges, if any.
+        var black: SIMD3<Float>?
     }
     private var run: Run?
     /// Broad frames just before a run, measured as a run's are: a turn's eased first frames move
@@ -65,7 +73,7 @@ struct RotationTracker: Sendable {
     /// Tiles of the frame (the board's, as of the last frame).
     private var frameTiles = 1
     /// The picture as the run's last frame left it (the held picture, in a VFR film).
-    private var heldAfter: (content: Content, corners: Bool, brightness: Double) = (Content(aspect: 1, boxed: false), false, 0)
+    private var heldAfter: (content: Content, corners: SIMD3<Float>?, brightness: Double) = (Content(aspect: 1, boxed: false), nil, 0)
     /// The stable measures are the board's as it is now.
     private var stableMeasured = false
 
@@ -77,7 +85,7 @@ struct RotationTracker: Sendable {
         if m.complete || !m.changes.isEmpty { stableMeasured = false }
         if m.complete {
             stableContent = content(board)
-            stableCorners = darkCorners(board)
+            stableCorners = darkCornerColour(board)
             stableBrightness = Self.centreBrightness(board)
             run = nil
             return
@@ -96,9 +104,16 @@ struct RotationTracker: Sendable {
             }
             (run!.lastMs, run!.quiet) = (m.ptsMs, false)
             if options.turning(changed, of: wideTiles(run!.before)) { run!.frameWide = true }
-            let now = content(board), dark = darkCorners(board), brightness = Self.centreBrightness(board)
+            let now = content(board), dark = darkCornerColour(board), brightness = Self.centreBrightness(board)
             follow(now, board)
-            if !run!.corners, dark, brightness >= options.keptBrightness * run!.brightness { run!.turnedOnDark = true }
+            if let dark, brightness >= options.keptBrightness * run!.brightness {
+                if run!.corners == nil { run!.turnedOnDark = true }
+                if Double(dark.max()) <= options.blackGround {
+                    let edges = edgesReached(board, ground: dark)
+                    if debugClassifier { debugLine("black ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges)") }
+                    if edges >= options.groundEdges, run!.black.map({ dark.sum() < $0.sum() }) ?? true { run!.black = dark }
+                }
+            }
             heldAfter = (now, dark, brightness)
             return
         }
@@ -110,7 +125,7 @@ struct RotationTracker: Sendable {
                 run = r
                 let now = content(board)
                 follow(now, board)
-                heldAfter = (now, darkCorners(board), Self.centreBrightness(board))
+                heldAfter = (now, darkCornerColour(board), Self.centreBrightness(board))
                 return
             case (false, false):
                 // (one frame that changed nothing beyond the noise is one the app did not draw, or
@@ -122,7 +137,7 @@ struct RotationTracker: Sendable {
                 // (after it, only a turning frame goes on with the turn: the picture had held)
                 finish(r, after: heldAfter)
             case (false, true):
-                finish(r, after: (content(board), darkCorners(board), Self.centreBrightness(board)))
+                finish(r, after: (content(board), darkCornerColour(board), Self.centreBrightness(board)))
             }
         } else if broad {
             if let before = stableContent {
@@ -133,7 +148,7 @@ struct RotationTracker: Sendable {
             lead = nil
             if !stableMeasured {
                 stableContent = content(board)
-                stableCorners = darkCorners(board)
+                stableCorners = darkCornerColour(board)
                 stableBrightness = Self.centreBrightness(board)
                 stableMeasured = true
             }
@@ -165,7 +180,7 @@ struct RotationTracker: Sendable {
         Double(max(2, Int((options.windowSwapShare * Double(max(a.width, a.height))).rounded(.up))))
     }
 
-    private mutating func finish(_ r: Run, after: (content: Content, corners: Bool, brightness: Double)) {
+    private mutating func finish(_ r: Run, after: (content: Content, corners: SIMD3<Float>?, brightness: Double)) {
         let duration = r.lastMs - r.startMs
         // A letterbox or a pillarbox fills the frame one way: bars along two opposite edges (or
         // none). Content inside bars across both axes before and after fills it neither way (the
@@ -201,20 +216,29 @@ struct RotationTracker: Sendable {
         // seen turning. An app switcher shrinks the page to a card on a dark ground, slides the
         // next card in and grows it to fill the frame, its box leaving the centre on the way. When
         // the shape turned too, the dark ground only adds confidence.
-        let turnedAbout = r.turnedOnDark && !after.corners && !r.offCentre
+        // A dark app's corners are dark before and after: its ground shows the turn where it is
+        // near black, lighter dark corners before and after (the app's grey bars), and the
+        // picture reaches the middle third of most of the frame's edges (a page shrinking about
+        // its centre leaves a black ring; a fade dims the centre with the bars).
+        func lighter(_ c: SIMD3<Float>?) -> Bool {
+            guard let c, let g = r.black else { return true }
+            return Double(c.sum() - g.sum()) / 3 > options.barTolerance
+        }
+        let onBlack = r.black != nil && lighter(r.corners) && lighter(after.corners)
+        let turnedAbout = ((r.turnedOnDark && after.corners == nil) || onBlack) && !r.offCentre
         let seenTurning = turnedAbout || swept
         let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
         let darkTurn = turnedAbout && r.frameWide
         if debugClassifier {
             debugLine("turn \(r.startMs)-\(r.lastMs): aspect \(r.before.aspect) -> \(after.content.aspect), dark ground \(r.turnedOnDark) "
-                + "(corners dark before \(r.corners), after \(after.corners)), off centre \(r.offCentre), cornered \(r.cornered), "
+                + "(corners dark before \(colourText(r.corners)), after \(colourText(after.corners)), black \(colourText(r.black))), off centre \(r.offCentre), cornered \(r.cornered), "
                 + "frame-wide \(r.frameWide) -> \(shapeTurned ? "shape" : darkTurn ? "dark ground" : "no turn")")
         }
         if shapeTurned || darkTurn, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
             var evidence = [Evidence("aspect_before", r.before.aspect), Evidence("aspect_after", after.content.aspect)]
             if windowTurned { evidence.append(Evidence("window_turned", 1)) }
-            if r.turnedOnDark { evidence.append(Evidence("dark_corners", 1)) }
-            rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && r.turnedOnDark ? Confidence.turnBothSigns : Confidence.turnOneSign,
+            if r.turnedOnDark || onBlack { evidence.append(Evidence("dark_corners", 1)) }
+            rotations.append(Turn(startMs: r.startMs, endMs: r.lastMs, confidence: shapeTurned && (r.turnedOnDark || onBlack) ? Confidence.turnBothSigns : Confidence.turnOneSign,
                                   evidence: evidence))
         }
         run = nil
@@ -252,19 +276,38 @@ struct RotationTracker: Sendable {
         c.isLetterboxedScreen && isWindow(c) ? c.width * c.height : frameTiles
     }
 
+    /// How many of the frame's edges the picture reaches in their middle third: a tile there that
+    /// is not a flat fill of the ground's colour.
+    func edgesReached(_ board: TileBoard, ground: SIMD3<Float>) -> Int {
+        let cols = board.grid.columns, rows = board.grid.rows, tol = Float(options.barTolerance)
+        func reached(_ tiles: [Int]) -> Bool { tiles.contains { !board.isFill($0, like: ground, tolerance: tol) } }
+        let xs = Array((cols / 3)..<(cols - cols / 3)), ys = Array((rows / 3)..<(rows - rows / 3))
+        return [xs.map { $0 }, xs.map { (rows - 1) * cols + $0 }, ys.map { $0 * cols }, ys.map { $0 * cols + cols - 1 }]
+            .filter(reached).count
+    }
+
+    private func colourText(_ c: SIMD3<Float>?) -> String {
+        guard let c else { return "-" }
+        return "\(Int(c.x.rounded())),\(Int(c.y.rounded())),\(Int(c.z.rounded()))"
+    }
+
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
-    func darkCorners(_ board: TileBoard) -> Bool {
+    func darkCorners(_ board: TileBoard) -> Bool { darkCornerColour(board) != nil }
+
+    /// The colour of the frame's corners when all four (2x2 tiles each) are flat fills of one dark
+    /// colour, else nil.
+    func darkCornerColour(_ board: TileBoard) -> SIMD3<Float>? {
         let sameColour = Float(options.barTolerance)
         let cols = board.grid.columns, rows = board.grid.rows
-        guard cols >= 6, rows >= 6 else { return false }
+        guard cols >= 6, rows >= 6 else { return nil }
         let first = board.picture.mean(0)
-        guard options.isDark(first) else { return false }
+        guard options.isDark(first) else { return nil }
         for (cx, cy) in [(0, 0), (cols - 2, 0), (0, rows - 2), (cols - 2, rows - 2)] {
             for dy in 0..<2 {
-                for dx in 0..<2 where !board.isFill((cy + dy) * cols + cx + dx, like: first, tolerance: sameColour) { return false }
+                for dx in 0..<2 where !board.isFill((cy + dy) * cols + cx + dx, like: first, tolerance: sameColour) { return nil }
             }
         }
-        return true
+        return first
     }
 
     /// Mean level of the middle third of the frame.
