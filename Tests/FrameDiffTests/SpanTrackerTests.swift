@@ -75,6 +75,65 @@ struct SpanTrackerTests {
         #expect(back.seen.events(coverMs: 500).map(\.kind) == [.open, .close])
     }
 
+    /// A pane drawn from tile column `origin`: the same picture wherever the system places it.
+    static func pane(_ t: Int, origin: Int, seed: Float = 0) -> Look {
+        let local = row(t) * cols + column(t) - origin
+        return (1...4).contains(row(t)) ? (SIMD3(30, 90, 200), 0) : (SIMD3(200 - Float(local % 40) - seed, 200, 190), 500)
+    }
+
+    /// The app's second pane: its bar, and a dark detail page below.
+    static func detail(_ t: Int) -> Look { (1...4).contains(row(t)) ? (SIMD3(30, 90, 200), 0) : (SIMD3(40 + Float(t % 30), 60, 70), 400) }
+
+    /// The launcher on the left screen, the app on the right, held a second; then spanned from
+    /// the right, the system lays the app's first pane out on the left screen and its second on
+    /// the right (`after`).
+    static func spanFromTheRight(after: @escaping (Int) -> Look) -> PostureFilm {
+        var f = film()
+        let before = { (t: Int) in isHinge(t) ? hinge : column(t) < 16 ? launcher(t) : pane(t, origin: 17) }
+        f.frame(f.all, complete: true, look: before)
+        f.still(30)
+        let screens = f.all.filter { !isHinge($0) }
+        for step in 1...4 { f.frame(screens) { t in let l = before(t); return (l.mean * (1 - 0.15 * Float(step)), l.variance) } }
+        f.frame(screens) { _ in black }
+        f.still(19)
+        f.frame(screens) { _ in wallpaper }
+        f.frame(screens, look: after)
+        f.still(30)
+        return f
+    }
+
+    @Test func spannedFromTheRightScreenTheAppsPaneMovesLeftAndItIsAnOpen() {
+        // both screens change: the left from the launcher to the app's first pane (what the right
+        // screen showed), the right to its second pane
+        let f = Self.spanFromTheRight { t in Self.column(t) < 16 ? Self.pane(t, origin: 0) : Self.detail(t) }
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.open], "\(f.seen.events(coverMs: 500))")
+        // the two screens swapped, or both showing something new, are no span
+        let swapped = Self.spanFromTheRight { t in Self.column(t) < 16 ? Self.pane(t, origin: 0) : Self.launcher(t - 17) }
+        #expect(swapped.seen.events(coverMs: 500).isEmpty)
+        let new = Self.spanFromTheRight { t in Self.column(t) < 16 ? Self.pane(t, origin: 0, seed: 60) : Self.detail(t) }
+        #expect(new.seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func aCaptureWrittenOnChangeHasItsHingeFromItsFirstPicture() {
+        // no frame between the first and the span, none after it once it settles: the hinge is
+        // read off the first picture (the span's own frames hide it under the dragged card)
+        var f = Self.film()
+        f.frame(f.all, complete: true) { t in Self.isHinge(t) ? Self.hinge : Self.column(t) < 16 ? Self.app(t) : Self.launcher(t) }
+        f.k += 60
+        let screens = f.all.filter { !Self.isHinge($0) }
+        for step in 1...4 {
+            f.frame(screens) { t in
+                let l = Self.column(t) < 16 ? Self.app(t) : Self.launcher(t)
+                return (l.mean * (1 - 0.15 * Float(step)), l.variance)
+            }
+        }
+        f.frame(screens) { _ in Self.black }
+        f.k += 20
+        f.frame(screens) { _ in Self.wallpaper }
+        f.frame(screens, look: Self.spanned)
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.open], "\(f.seen.events(coverMs: 500))")
+    }
+
     @Test func maskedTilesTakeNoPart() {
         // a --mask over the status bars of both screens (tile rows 0-2): never measured, never black
         let masked = Set((0..<(3 * Self.cols)))

@@ -80,16 +80,20 @@ struct SpanTracker: Sendable {
             for c in m.changes where c.index < unmasked.count { unmasked[c.index] = true }
             capture = Capture(grid: board.grid, unmasked: unmasked, measured: unmasked.reduce(0) { $0 + ($1 ? 1 : 0) },
                               seen: [Int](repeating: 0, count: board.grid.columns))
-            nextSampleMs = -.infinity
+            // (the first picture too: a capture written on change may have none other before the span)
+            sampleHinge(board.picture)
+            nextSampleMs = m.ptsMs + Self.hingeSampleMs
             return
         }
         guard capture != nil else { return }
-        if m.ptsMs >= nextSampleMs {
+        let s = Float(shift)
+        let visible = board.deltas.reduce(0) { $0 + ($1.shift > s ? 1 : 0) }
+        // (not while a run of change goes on: the span animation drags the window's card over the
+        // hinge, and in a short capture that one sample of five kept the hinge under its share)
+        if m.ptsMs >= nextSampleMs, run == nil, !options.broad(visible, of: board.tiles) {
             sampleHinge(board.picture)
             nextSampleMs = m.ptsMs + Self.hingeSampleMs
         }
-        let s = Float(shift)
-        let visible = board.deltas.reduce(0) { $0 + ($1.shift > s ? 1 : 0) }
         // (a blackout holds the run open: a GIF writes no frame while the screens stay black)
         if let r = run, (r.blackSinceMs == nil && m.ptsMs - r.lastMs > options.spanGapMs) || m.ptsMs - r.startMs > options.spanMaxMs {
             close(r)
@@ -224,17 +228,36 @@ struct SpanTracker: Sendable {
             return Double(t.filter { luma(s.black.mean($0)) < level }.count) / Double(t.count)
         }
         guard dark(a) >= options.spanDarkShare, dark(b) >= options.spanDarkShare else { return nil }
-        func moved(_ t: [Int]) -> Double {
+        // how far a screen's tiles `t` moved from what the tiles `from` showed before (the same
+        // screen, or the other one, tile for tile)
+        func moved(_ t: [Int], from: [Int]) -> Double {
             var sum: Float = 0
-            for i in t {
-                let d = s.after.mean(i) - s.before.mean(i)
+            for (i, j) in zip(t, from) {
+                let d = s.after.mean(i) - s.before.mean(j)
                 sum += (abs(d.x) + abs(d.y) + abs(d.z)) / 3
             }
             return Double(sum) / Double(t.count)
         }
-        let (ma, mb) = (moved(a), moved(b))
-        let kept = min(ma, mb), changed = max(ma, mb)
-        if debugClassifier { debugLine("span \(s.startMs)-\(s.endMs) at column \(band): screens moved \(ma), \(mb)") }
+        let (ma, mb) = (moved(a, from: a), moved(b, from: b))
+        var kept = min(ma, mb), changed = max(ma, mb)
+        // (or the app's pane moved to the other screen: spanned from the right screen, a two-pane
+        // app lays its first pane out on the left one and its second on the right, so both screens
+        // change; one shows what the other showed, and the other something neither did)
+        // (the two screens' columns side by side, from each screen's left edge: the band found may
+        // sit a column off the middle of the hinge, so the best of three offsets)
+        func acrossMoved(_ to: [Int], _ from: [Int]) -> Double {
+            (-1...1).map { o -> Double in
+                let pairs = to.indices.compactMap { i in from.indices.contains(i + o) ? (to[i], from[i + o]) : nil }
+                guard pairs.count * 4 >= to.count * 3 else { return .infinity }
+                return moved(tiles(pairs.map(\.0)), from: tiles(pairs.map(\.1)))
+            }.min() ?? .infinity
+        }
+        let (across, back) = (acrossMoved(screenA, screenB), acrossMoved(screenB, screenA))
+        if kept > options.spanKeepLevels, min(across, back) <= options.spanKeepLevels {
+            let other = across <= back ? min(mb, back) : min(ma, across)
+            (kept, changed) = (min(across, back), other)
+        }
+        if debugClassifier { debugLine("span \(s.startMs)-\(s.endMs) at column \(band): screens moved \(ma), \(mb), across \(across), \(back)") }
         guard kept <= options.spanKeepLevels, changed >= options.spanChangeLevels else { return nil }
         // the app's bar under the status bar, across the hinge or on one side
         func sameBar(_ p: Thumbnail) -> Int {
