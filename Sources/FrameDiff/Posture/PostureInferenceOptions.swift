@@ -121,14 +121,12 @@ public struct PostureInferenceOptions: Sendable {
     /// (past the classifier's change threshold: a GIF's palette re-dither moves every tile by 1-4
     /// levels, under it).
     public var unfoldMinChanged: Double = 0.9
-    /// An unfold brings the inner display's layout back: after a fold, a run ending on the picture
-    /// before the fold in at least this share of the tiles where the folded picture differed
-    /// from it (by the classifier's change threshold) is the unfold, however little of the frame
-    /// it changed (a sparse layout's crossfade in an H.264 capture changes 15-50% of the tiles,
-    /// and the emulator's own unfold returned 100% of them); a small display growing back to
-    /// the whole frame onto it is the unfold, not the emulator scaling the small display up (its
-    /// layout stretched: 57-80% of those tiles back to the picture before the fold, the real
-    /// emulator's 66%).
+    /// An unfold brings the inner display's layout back: after a refit fold, a run ending on the
+    /// picture before the fold in at least this share of the tiles where the refit picture
+    /// differed from it (by the classifier's change threshold) is the unfold, however little of
+    /// the frame it changed (a sparse layout's crossfade in an H.264 capture changes 15-50% of the
+    /// tiles; the emulator's own unfold brought back 100% of them, a review's unfolds after a new
+    /// message or a scroll of a row 92-93%, of a quarter row 84-86%).
     public var unfoldReturnShare: Double = 0.9
     /// ...counted only where the folded picture differed from the one before the fold in at least
     /// this share of the tiles (a layout only scaled, with nothing to tell a return by).

@@ -19,10 +19,8 @@
 /// tiles that show something and redrawing both system bars (`statusBarShare`: an app's own page
 /// change leaves them, a notification shade stops above the navigation bar). Either way, an unfold
 /// brings back the inner display's layout: a run that ends on the picture before the fold, where
-/// the folded picture differed from it (`unfoldReturnShare`), is the unfold too, whatever share
-/// of the frame it changed; and a small display growing back to the whole frame within
-/// `screenRefitMs` onto that picture is an unfold, not the emulator's refit (which shows the
-/// small display's layout stretched).
+/// the refit picture differed from it (`unfoldReturnShare`), is the unfold too, whatever share
+/// of the frame it changed.
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board, changed: 812, shift: 6)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
@@ -49,9 +47,8 @@ struct ScreenAreaTracker: Sendable {
     /// A new share seen: since when, and the start of the broad change that led into it and the
     /// picture before that.
     private var pending: (share: Double, firstMs: Double, fromMs: Double, before: Thumbnail)?
-    /// A fold whose display may yet be scaled back to fill the frame: since when the screen fills
-    /// it again, and the picture held before it grew back.
-    private var refitting: (change: Change, back: (sinceMs: Double, fromMs: Double, folded: Thumbnail)?)?
+    /// A fold whose display may yet be scaled back to fill the frame.
+    private var refitting: (change: Change, backSinceMs: Double?)?
     private var runStartMs: Double?
     /// The picture before the run of broad changes now going on.
     private var runBefore: Thumbnail?
@@ -107,12 +104,12 @@ struct ScreenAreaTracker: Sendable {
         }
         defer { if !broad { runStartMs = nil } }
 
-        if var r = refitting, let back = r.back {
+        if var r = refitting, let since = r.backSinceMs {
             // scaled back up: the fold ends with the last step of that, once the picture holds
             if held || (!broad && m.ptsMs - r.change.endMs >= options.screenSettledMs) {
                 finishRefit(share: share(board), picture: board.picture)
             } else {
-                if broad { r.change.endMs = max(m.ptsMs, back.sinceMs) }
+                if broad { r.change.endMs = max(m.ptsMs, since) }
                 refitting = r
                 return
             }
@@ -121,7 +118,7 @@ struct ScreenAreaTracker: Sendable {
         guard let share = share(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
-                r.back = (m.ptsMs, runStartMs ?? m.ptsMs, runBefore ?? Self.pictureBefore(board))
+                r.backSinceMs = m.ptsMs
                 r.change.endMs = m.ptsMs
                 refitting = r
                 return
@@ -155,34 +152,21 @@ struct ScreenAreaTracker: Sendable {
     /// The film ended: a fold still waiting for its refit is a fold, an unfold whose picture has
     /// not held yet an unfold.
     mutating func finish() {
-        // (grown back and still settling when the film ends: judged on the last picture)
-        if let r = refitting { finishRefit(share: r.back.map { _ in r.change.fromShare }, picture: r.back.map { _ in lastPicture } ?? nil) }
+        if refitting != nil { finishRefit(share: nil, picture: nil) }
         if let u = unfolding, let picture = lastPicture, u.unfolds(options, returned: returned(from: refitFolded, to: picture)) {
             endUnfold(u, picture: picture)
         }
     }
 
     /// The fold is over: it was scaled back up to fill the frame (the board's picture now, the
-    /// screen's share `share`), or not (nil). Grown back onto the picture before the fold, it was
-    /// unfolded instead: a fold that ended when it grew, and an unfold from then.
+    /// screen's share `share`), or not (nil).
     private mutating func finishRefit(share: Double?, picture: Thumbnail?) {
-        guard var r = refitting else { return }
+        guard let r = refitting else { return }
         refitting = nil
-        if let back = r.back, let share, let picture, let returned = returned(from: back.folded, to: picture),
-           returned >= options.unfoldReturnShare {
-            let grownMs = r.change.endMs
-            r.change.endMs = min(r.change.endMs, max(r.change.startMs, back.fromMs))
-            changes.append(r.change)
-            changes.append(Change(kind: .open, startMs: back.fromMs, endMs: grownMs, fromShare: r.change.toShare, toShare: share,
-                                  returnedShare: returned))
-            stable = share
-            (refitFolded, unfolding) = (nil, nil)
-            return
-        }
         changes.append(r.change)
         if let share {
             stable = share
-            refitFolded = r.back != nil ? picture : nil
+            refitFolded = r.backSinceMs != nil ? picture : nil
             unfolding = nil
         }
     }
