@@ -374,6 +374,29 @@ struct PostureTrackerTests {
         if rotations == 1 { #expect(f.turns.rotations[0].evidence.contains { $0.name == "dark_corners" }) }
     }
 
+    @Test func aDarkPageShrinkingWithRoundedCornersIsNoTurn() {
+        // 32x32 tiles: predictive back shrinks a dark app's page to 0.99 with the display's rounded
+        // corners, so black shows in the corners' 2x2 tiles only (1.6% of the frame) while the
+        // picture reaches every edge's middle; the app's grey bars are at the corners before and after
+        func shrink(_ options: PostureInferenceOptions) -> Film {
+            var f = Film(grid: TileGrid(storedWidth: 512, storedHeight: 512, tile: 16))
+            f.turns = RotationTracker(options: options)
+            let bars: (mean: SIMD3<Float>, variance: Float) = (SIMD3(repeating: 27), 0)
+            let corner = { (t: Int) in [0, 1, 30, 31].contains(t % 32) && [0, 1, 30, 31].contains(t / 32) }
+            f.frame(f.all, complete: true) { t in corner(t) ? bars : Self.page(t % 64) }
+            f.still(5)
+            for step in 0..<9 { f.frame(f.all) { t in corner(t) && (2...6).contains(step) ? (SIMD3(repeating: 1), 0) : Self.turning(step) } }
+            f.frame(f.all) { t in corner(t) ? bars : Self.relaid(t % 64) }
+            f.still(10)
+            return f
+        }
+        #expect(shrink(PostureInferenceOptions()).turns.rotations.isEmpty)
+        // (what the ground's share keeps out: with any share it is a turn)
+        var any = PostureInferenceOptions()
+        any.groundMinShare = 0
+        #expect(shrink(any).turns.rotations.count == 1)
+    }
+
     @Test func aScreenLetterboxedInASquareCanvasTurnsItsBand() {
         // 10 fps, a square canvas of 16x16 tiles: a landscape screen letterboxed across it (rows
         // 6-9, black above and below) turns about the centre into a portrait screen pillarboxed in

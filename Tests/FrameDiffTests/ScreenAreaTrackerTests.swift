@@ -50,9 +50,10 @@ struct ScreenAreaTrackerTests {
     }
 
     @Test func afterARefitFoldTheWholeFrameRedrawnIsTheUnfold() {
+        // (through two frames of the crossfade onto the inner layout, the picture before the fold)
         var f = Self.refitFold()
         let unfold = f.k
-        for step in 1...3 { f.frame(f.all) { t in Self.page(t + 7 + 8 * step) } }
+        for shade in [15, 23, 0] { f.frame(f.all) { t in Self.page(t + shade) } }
         let last = f.k - 1
         f.still(15)
         let changes = f.screenChanges()
@@ -173,7 +174,7 @@ struct ScreenAreaTrackerTests {
         // the emulator crossfades the content and both system bars to the inner display's layout;
         // the black ground stays black (the fold film darkened to black lost its unfold: 21% of the
         // frame's tiles changed, all it showed). Also in a film stored upside down
-        let native = Self.blackApp([0, 11, 15], rows: [3, 5, 7, 9], width: 16, tone: 120)
+        let native = Self.blackApp([0, 12, 15], rows: [3, 5, 7], width: 16, tone: 150)
         for rotation in [0, 180] {
             let f = Self.blackAppFolded(then: native, rotation: rotation)
             #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(rotation): \(f.screenChanges())")
@@ -200,7 +201,7 @@ struct ScreenAreaTrackerTests {
         // (15 of 16 rows) is the unfold, as before the bars were looked at
         var f = Self.refitFold()
         let inner = (Self.cols..<(Self.cols * Self.cols)).map { $0 }
-        for step in 1...3 { f.frame(inner) { t in Self.page(t + 7 + 8 * step) } }
+        for shade in [15, 23, 0] { f.frame(inner) { t in Self.page(t + shade) } }
         f.still(15)
         #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(f.screenChanges())")
     }
@@ -215,10 +216,33 @@ struct ScreenAreaTrackerTests {
         f.still(20)
         f.frame(f.all) { t in Self.page(t + 7) }
         f.k += 60
-        f.frame(f.all) { t in Self.page(t + 29) }
+        f.frame(f.all) { t in Self.page(t) }
         f.k += 30
         f.frame([]) { _ in (.zero, 0) }
         #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(f.screenChanges())")
+    }
+
+    @Test func aDialogOrAPhotoRedrawingTheFoldedAppIsNoUnfold() {
+        // after the refit, the whole frame redrawn onto a picture that is not the one before the
+        // fold (a dialog, a photo opened full screen, a rotation while folded: a review's 0-57% of
+        // the tiles back) is no unfold; with no share asked of it, it is
+        func redrawn(_ options: PostureInferenceOptions) -> [PostureEvent.Kind] {
+            var g = Self.film()
+            g.screens = ScreenAreaTracker(options: options)
+            g.frame(g.all, complete: true, look: Self.page)
+            g.still(5)
+            g.frame(g.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
+            g.still(20)
+            g.frame(g.all) { t in Self.page(t + 7) }
+            g.still(30)
+            for shade in [15, 23, 31] { g.frame(g.all) { t in Self.page(t + shade) } }
+            g.still(15)
+            return g.screenChanges().map(\.kind)
+        }
+        #expect(redrawn(PostureInferenceOptions()) == [.close])
+        var any = PostureInferenceOptions()
+        any.unfoldRedrawnReturn = 0
+        #expect(redrawn(any) == [.close, .open])
     }
 
     /// A fold refit to a picture that differs from the one before the fold in its left quarter

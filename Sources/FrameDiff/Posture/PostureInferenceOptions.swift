@@ -55,6 +55,11 @@ public struct PostureInferenceOptions: Sendable {
     /// black scrim) leaves a black ring reaching at most one edge.
     public var blackGround: Double = 8
     public var groundEdges: Int = 3
+    /// ...with the ground a flat fill over at least this share of the frame's tiles: a turning
+    /// picture leaves black triangles along the edges (3-50% of the frame on true turns' frames,
+    /// 9-19% at their broadest), while predictive back shrinking a dark page to 0.99 with the
+    /// display's rounded corners blacks out 0.6% and its one-tile ring reaches all four edges.
+    public var groundMinShare: Double = 0.02
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150
     /// A blur cover needs a picture with detail in at least this share of its tiles, starts when
@@ -128,6 +133,12 @@ public struct PostureInferenceOptions: Sendable {
     /// tiles; the emulator's own unfold brought back 100% of them, a review's unfolds after a new
     /// message or a scroll of a row 92-93%, of a quarter row 84-86%).
     public var unfoldReturnShare: Double = 0.9
+    /// ...and a run that redrew the whole frame (`unfoldMinChanged`) is the unfold only when it
+    /// brings back at least this share of those tiles, where they can be counted: a dialog, a
+    /// rotation or a photo opened in the folded app redraws everything too (a review's: 0-57%
+    /// back), the real emulator's unfold 98-100% (its re-encoded copy 98%), unfolds onto a list
+    /// scrolled or with a new message 84-93%.
+    public var unfoldRedrawnReturn: Double = 0.75
     /// ...counted only where the folded picture differed from the one before the fold in at least
     /// this share of the tiles (a layout only scaled, with nothing to tell a return by).
     public var unfoldReturnMinTiles: Double = 0.05

@@ -7,9 +7,9 @@
 ///   centre first; a dialog or a sheet leaves the corners alone), the content's box stays about
 ///   the centre of the box before the run (an app switcher's cards leave it), and the corners are
 ///   not dark after it; where they are dark before or after (a dark app's grey bars), the ground
-///   must be near black (`blackGround`), darker than those corners, and the picture on it reach
-///   the middle third of `groundEdges` of the frame's edges (a fade dims the bars with the centre,
-///   a page shrinking about its centre leaves a black ring);
+///   must be near black (`blackGround`), darker than those corners, cover `groundMinShare` of the
+///   frame, and the picture on it reach the middle third of `groundEdges` of the frame's edges (a
+///   fade dims the bars with the centre, a page shrinking about its centre leaves a black ring);
 /// - the content's shape has turned afterwards — portrait content becomes letterboxed landscape
 ///   content or back (measured from the uniform bars along the frame's edges; a screen letterboxed
 ///   in a square or landscape canvas turns `turnShare` of its band, not of the canvas) — and it was seen
@@ -110,8 +110,12 @@ struct RotationTracker: Sendable {
                 if run!.corners == nil { run!.turnedOnDark = true }
                 if Double(dark.max()) <= options.blackGround {
                     let edges = edgesReached(board, ground: dark)
-                    if debugClassifier { debugLine("black ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges)") }
-                    if edges >= options.groundEdges, run!.black.map({ dark.sum() < $0.sum() }) ?? true { run!.black = dark }
+                    // (the ground's share only where the edges count: a scan of the frame)
+                    let share = edges >= options.groundEdges ? groundShare(board, ground: dark) : 0
+                    if debugClassifier { debugLine("black ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
+                    if edges >= options.groundEdges, share >= options.groundMinShare, run!.black.map({ dark.sum() < $0.sum() }) ?? true {
+                        run!.black = dark
+                    }
                 }
             }
             heldAfter = (now, dark, brightness)
@@ -284,6 +288,13 @@ struct RotationTracker: Sendable {
         let xs = Array((cols / 3)..<(cols - cols / 3)), ys = Array((rows / 3)..<(rows - rows / 3))
         return [xs.map { $0 }, xs.map { (rows - 1) * cols + $0 }, ys.map { $0 * cols }, ys.map { $0 * cols + cols - 1 }]
             .filter(reached).count
+    }
+
+    /// The share of the frame's tiles that are flat fills of the ground's colour.
+    func groundShare(_ board: TileBoard, ground: SIMD3<Float>) -> Double {
+        let tol = Float(options.barTolerance)
+        let n = (0..<board.grid.count).filter { board.isFill($0, like: ground, tolerance: tol) }.count
+        return Double(n) / Double(max(1, board.grid.count))
     }
 
     private func colourText(_ c: SIMD3<Float>?) -> String {

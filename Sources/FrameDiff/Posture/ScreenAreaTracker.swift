@@ -65,11 +65,13 @@ struct ScreenAreaTracker: Sendable {
         var before: Thumbnail
         var barsRedrawn = false
 
-        /// The whole frame redrawn; or, on a black ground that stays black, all that shows
-        /// redrawn with both system bars; or the picture before the fold back (`returned`).
+        /// The whole frame redrawn, or on a black ground that stays black all that shows redrawn
+        /// with both system bars, onto a picture with `unfoldRedrawnReturn` of the one before the
+        /// fold where that can be told (`returned`: a dialog or a rotation in the folded app
+        /// redraws everything too); or the picture before the fold back.
         func unfolds(_ o: PostureInferenceOptions, returned: Double?) -> Bool {
-            changed >= o.unfoldMinChanged || (changedShown >= o.unfoldMinChanged && barsRedrawn)
-                || (returned ?? 0) >= o.unfoldReturnShare
+            let redrawn = changed >= o.unfoldMinChanged || (changedShown >= o.unfoldMinChanged && barsRedrawn)
+            return (redrawn && (returned ?? 1) >= o.unfoldRedrawnReturn) || (returned ?? 0) >= o.unfoldReturnShare
         }
     }
     private var unfolding: Unfolding?
