@@ -50,7 +50,7 @@ struct ScreenAreaTracker: Sendable {
     /// A fold whose display may yet be scaled back to fill the frame.
     private var refitting: (change: Change, backSinceMs: Double?)?
     private var runStartMs: Double?
-    /// The picture before the run of broad changes now going on.
+    /// The picture before the run of broad changes now going on (nil when none is).
     private var runBefore: Thumbnail?
     /// The picture before the last fold.
     private var beforeFold: Thumbnail?
@@ -94,17 +94,17 @@ struct ScreenAreaTracker: Sendable {
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, refitFolded, unfolding) = (share(board), nil, nil, nil, nil, nil)
+            (stable, pending, refitting, runStartMs, runBefore, refitFolded, unfolding) = (share(board), nil, nil, nil, nil, nil, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
         let held = lastMs.map { m.ptsMs - $0 >= options.heldMs } ?? false
-        if held { runStartMs = nil }
+        if held { (runStartMs, runBefore) = (nil, nil) }
         if broad, runStartMs == nil {
             runStartMs = m.ptsMs
             runBefore = Self.pictureBefore(board)
         }
-        defer { if !broad { runStartMs = nil } }
+        defer { if !broad { (runStartMs, runBefore) = (nil, nil) } }
 
         if var r = refitting, let since = r.backSinceMs {
             // scaled back up: the fold ends with the last step of that, once the picture holds
