@@ -10,7 +10,7 @@ usage: FOLD_REVIEW_FILMS=DIR review.py [PREFIX ...]   films + NAME.json truths i
 unfolds after a refit, A things done while folded, H look-alikes with no fold; README names them)
 """
 import json, os, subprocess, sys, re
-from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -392,11 +392,7 @@ def jobs():
 
 
 def generate(prefixes):
-    os.makedirs(OUT, exist_ok=True)
-    J = [j for j in jobs() if not prefixes or any(j["name"].startswith(p) for p in prefixes)]
-    with ProcessPoolExecutor(2) as ex:
-        for n in ex.map(make_one, J):
-            print(n, flush=True)
+    fs.generate(prefixes, out=OUT, jobs_of=jobs, make=make_one)
 
 
 def run(binary, path):
