@@ -222,6 +222,25 @@ struct ScreenAreaTrackerTests {
         #expect(f.screenChanges().map(\.kind) == [.close, .open], "\(f.screenChanges())")
     }
 
+    @Test func inAFilmWrittenOnChangeTheRefitPictureIsTheOneThatHeld() {
+        // the refit holds 2 s with no frame written; the next frame is the unfold's one step back to
+        // the picture before the fold, over the tiles the refit changed only (75% of the frame,
+        // under unfold_min_changed): the refit is the picture that held, not that frame's
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
+        f.still(20)
+        f.frame(f.all) { t in t % Self.cols < 4 ? Self.page(t + 20) : t % Self.cols < 8 ? Self.page(t) : Self.page(t + 7) }
+        f.k += 60
+        f.frame(f.columns(0..<4) + f.columns(8..<16)) { t in Self.page(t) }
+        f.k += 30
+        f.frame([]) { _ in (.zero, 0) }
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close, .open], "\(changes)")
+        #expect(changes.last?.returnedShare == 1)
+    }
+
     @Test func aDialogOrAPhotoRedrawingTheFoldedAppIsNoUnfold() {
         // after the refit, the whole frame redrawn onto a picture that is not the one before the
         // fold (a dialog, a photo opened full screen, a rotation while folded: a review's 0-57% of

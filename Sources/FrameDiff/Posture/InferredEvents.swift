@@ -33,7 +33,7 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
             + (c.changedShare.map { [Evidence("changed_share", $0)] } ?? [])
             + (c.returnedShare.map { [Evidence("returned_share", $0)] } ?? [])
         // (after a refit no band showed the unfold: only what changed, or what came back)
-        let refit = c.changedShare != nil || (c.returnedShare != nil && c.fromShare == 1)
+        let refit = c.changedShare != nil || c.returnedShare != nil
         e.confidence = refit ? Confidence.unfoldAfterRefit : Confidence.screenShare
         events.append(e)
     }
@@ -102,8 +102,8 @@ enum Confidence {
     static let turnBothSigns = 0.9, turnOneSign = 0.75
     /// The screen inside a fixed frame shrank or grew beside a black band: the other display.
     static let screenShare = 0.7
-    /// After a fold the emulator refit to the whole frame, the whole frame redrawn: the unfold,
-    /// seen by what changed, not by the screen's size.
+    /// After a fold the emulator refit to the whole frame, the whole frame redrawn or the picture
+    /// before the fold back: the unfold, seen by what changed, not by the screen's size.
     static let unfoldAfterRefit = 0.6
     /// A blur cover and no size change: a fold or an unfold, not which.
     static let coverOnly = 0.6

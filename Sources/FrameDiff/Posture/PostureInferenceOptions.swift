@@ -46,8 +46,8 @@ public struct PostureInferenceOptions: Sendable {
     /// brightness (a fade to black dims the centre).
     public var darkLevel: Double = 48
     public var keptBrightness: Double = 0.6
-    /// A dark app's corners are dark before and after a turn: there the ground shows the turn
-    /// only where it is near black (every channel at most this level) and lighter than the corners
+    /// A dark app's corners are dark before or after a turn: there the ground shows the turn
+    /// only where it is near black (every channel at most this level) and darker than the corners
     /// before and after it by more than `barTolerance`, and the picture reaches the middle third
     /// of at least `groundEdges` of the frame's four edges at that frame. A framebuffer turning on
     /// black: ground 0, four edges; a fade dims the app's grey bars to 7-25 levels with the
@@ -139,8 +139,9 @@ public struct PostureInferenceOptions: Sendable {
     /// back), the real emulator's unfold 98-100% (its re-encoded copy 98%), unfolds onto a list
     /// scrolled or with a new message 84-93%.
     public var unfoldRedrawnReturn: Double = 0.75
-    /// ...counted only where the folded picture differed from the one before the fold in at least
-    /// this share of the tiles (a layout only scaled, with nothing to tell a return by).
+    /// ...counted only where the refit picture differed from the one before the fold, in tiles
+    /// that had detail before it, in at least this share of the tiles (a layout only stretched,
+    /// with nothing to tell a return by).
     public var unfoldReturnMinTiles: Double = 0.05
     /// After a refit fold, the unfold also redraws the status bar: this share of the frame's
     /// height at its top as shown (a 1080x2400 phone's is 60-100 px, 3-4%).

@@ -50,9 +50,9 @@ struct RotationTracker: Sendable {
         var quiet = false
         /// The most of every side of a centred box that was bar-coloured, at any frame.
         var cornered = 0.0
-        /// The darkest near-black ground (`blackGround`) at a frame that kept the centre's
-        /// brightness with the picture reaching the middle third of `groundEdges` of the frame's
-        /// edges, if any.
+        /// The darkest near-black ground (`blackGround`), a flat fill over `groundMinShare` of the
+        /// frame, at a frame that kept the centre's brightness with the picture reaching the middle
+        /// third of `groundEdges` of the frame's edges, if any.
         var black: SIMD3<Float>?
     }
     private var run: Run?
@@ -286,7 +286,7 @@ struct RotationTracker: Sendable {
         let cols = board.grid.columns, rows = board.grid.rows, tol = Float(options.barTolerance)
         func reached(_ tiles: [Int]) -> Bool { tiles.contains { !board.isFill($0, like: ground, tolerance: tol) } }
         let xs = Array((cols / 3)..<(cols - cols / 3)), ys = Array((rows / 3)..<(rows - rows / 3))
-        return [xs.map { $0 }, xs.map { (rows - 1) * cols + $0 }, ys.map { $0 * cols }, ys.map { $0 * cols + cols - 1 }]
+        return [xs, xs.map { (rows - 1) * cols + $0 }, ys.map { $0 * cols }, ys.map { $0 * cols + cols - 1 }]
             .filter(reached).count
     }
 
@@ -303,8 +303,6 @@ struct RotationTracker: Sendable {
     }
 
     /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
-    func darkCorners(_ board: TileBoard) -> Bool { darkCornerColour(board) != nil }
-
     /// The colour of the frame's corners when all four (2x2 tiles each) are flat fills of one dark
     /// colour, else nil.
     func darkCornerColour(_ board: TileBoard) -> SIMD3<Float>? {

@@ -17,10 +17,12 @@
 /// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`); or,
 /// since an app's black ground stays black through that crossfade, one changing as much of the
 /// tiles that show something and redrawing both system bars (`statusBarShare`: an app's own page
-/// change leaves them, a notification shade stops above the navigation bar). Either way, an unfold
-/// brings back the inner display's layout: a run that ends on the picture before the fold, where
-/// the refit picture differed from it (`unfoldReturnShare`), is the unfold too, whatever share
-/// of the frame it changed.
+/// change leaves them, a notification shade stops above the navigation bar). An unfold brings
+/// back the inner display's layout: such a run must also bring back `unfoldRedrawnReturn` of the
+/// detailed tiles where the refit picture differed from the picture before the fold, where they
+/// are `unfoldReturnMinTiles` of the frame (a dialog or a rotation in the folded app redraws
+/// everything too); and a run that brings back `unfoldReturnShare` of them is the unfold,
+/// whatever share of the frame it changed.
 ///
 ///     var t = ScreenAreaTracker(options: o); t.add(m, board, changed: 812, shift: 6)   // board already updated with m
 struct ScreenAreaTracker: Sendable {
@@ -33,11 +35,11 @@ struct ScreenAreaTracker: Sendable {
         var endMs: Double
         var fromShare: Double
         var toShare: Double
-        /// For an unfold after a refit fold: the largest share of the tiles one frame changed (of
-        /// those that show something, when the unfold was taken on those).
+        /// For an unfold after a refit fold taken on what it redrew: the largest share of the tiles
+        /// one frame changed (of those that show something, when the unfold was taken on those).
         var changedShare: Double?
-        /// For an unfold: the share of the tiles where the folded picture differed from the one
-        /// before the fold that it brought back (`unfoldReturnShare`).
+        /// For an unfold after a refit fold: the share of the detailed tiles where the refit
+        /// picture differed from the one before the fold that it brought back, where countable.
         var returnedShare: Double?
     }
 
@@ -88,13 +90,16 @@ struct ScreenAreaTracker: Sendable {
     /// `changed`: how many tiles the frame changed beyond the film's `noise` (0-1 tile RMSE);
     /// `shift`: levels of mean shift that count as a visible change (the classifier's threshold).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, shift: Double, noise: Double) {
-        (self.shift, lastPicture) = (Float(shift), board.picture)
+        self.shift = Float(shift)
+        // (the last picture, for a run still going when the film ends; kept only then: a second
+        // reference to the board's picture makes the next frame copy every chunk it changes)
+        defer { lastPicture = unfolding != nil ? board.picture : nil }
         let broad = !m.complete && options.broad(changed, of: board.tiles)
         defer { lastMs = m.ptsMs }
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, runBefore, refitFolded, unfolding) = (share(board), nil, nil, nil, nil, nil, nil)
+            (stable, pending, refitting, runStartMs, runBefore, refitFolded, unfolding, beforeFold) = (share(board), nil, nil, nil, nil, nil, nil, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
@@ -109,7 +114,8 @@ struct ScreenAreaTracker: Sendable {
         if var r = refitting, let since = r.backSinceMs {
             // scaled back up: the fold ends with the last step of that, once the picture holds
             if held || (!broad && m.ptsMs - r.change.endMs >= options.screenSettledMs) {
-                finishRefit(share: share(board), picture: board.picture)
+                // (the picture that held: in a film written on change this frame is already the next change)
+                finishRefit(share: share(board), picture: Self.pictureBefore(board))
             } else {
                 if broad { r.change.endMs = max(m.ptsMs, since) }
                 refitting = r
@@ -155,8 +161,9 @@ struct ScreenAreaTracker: Sendable {
     /// not held yet an unfold.
     mutating func finish() {
         if refitting != nil { finishRefit(share: nil, picture: nil) }
-        if let u = unfolding, let picture = lastPicture, u.unfolds(options, returned: returned(from: refitFolded, to: picture)) {
-            endUnfold(u, picture: picture)
+        if let u = unfolding, let picture = lastPicture {
+            let back = returned(from: refitFolded, to: picture)
+            if u.unfolds(options, returned: back) { endUnfold(u, returned: back) }
         }
     }
 
@@ -187,7 +194,7 @@ struct ScreenAreaTracker: Sendable {
             if maxAbs(picture.mean(t) - before.mean(t)) <= shift { back += 1 }
         }
         if debugClassifier { debugLine("unfold return \(back) of \(differed) tiles") }
-        guard Double(differed) >= options.unfoldReturnMinTiles * Double(picture.count) else { return nil }
+        guard differed > 0, Double(differed) >= options.unfoldReturnMinTiles * Double(picture.count) else { return nil }
         return Double(back) / Double(differed)
     }
 
@@ -196,8 +203,10 @@ struct ScreenAreaTracker: Sendable {
         if let u = unfolding, held || m.ptsMs - u.lastMs >= options.screenSettledMs {
             unfolding = nil
             if debugClassifier { debugLine("unfold run \(u.startMs)-\(u.lastMs) changed \(u.changed) shown \(u.changedShown) bars \(u.barsRedrawn)") }
-            if u.unfolds(options, returned: returned(from: refitFolded, to: board.picture)), share(board) != nil {
-                endUnfold(u, picture: board.picture)
+            // (judged on the picture the run ended on: this frame may already be the next change)
+            let ended = Self.pictureBefore(board), back = returned(from: refitFolded, to: ended)
+            if u.unfolds(options, returned: back), share(board) != nil {
+                endUnfold(u, returned: back)
                 return
             }
         }
@@ -271,16 +280,15 @@ struct ScreenAreaTracker: Sendable {
         return first && last && below
     }
 
-    private mutating func endUnfold(_ u: Unfolding, picture: Thumbnail) {
-        // (the share it was taken on: of all the tiles, or of those that show something, or else
-        // the picture before the fold brought back)
+    /// `returned`: the share of the picture before the fold the run brought back, where it can be counted.
+    private mutating func endUnfold(_ u: Unfolding, returned: Double?) {
+        // (the share of the frame it redrew, when that is what it was taken on: of all the tiles,
+        // or of those that show something; and what it brought back)
         let redrawn = u.unfolds(options, returned: nil)
         let share = u.changed >= options.unfoldMinChanged ? u.changed : u.changedShown
         changes.append(Change(kind: .open, startMs: u.startMs, endMs: u.lastMs, fromShare: 1, toShare: 1,
-                              changedShare: redrawn ? share : nil,
-                              returnedShare: redrawn ? nil : returned(from: refitFolded, to: picture)))
-        refitFolded = nil
-        unfolding = nil
+                              changedShare: redrawn ? share : nil, returnedShare: returned))
+        (refitFolded, unfolding, beforeFold) = (nil, nil, nil)
     }
 
     private mutating func share(_ board: TileBoard) -> Double? {

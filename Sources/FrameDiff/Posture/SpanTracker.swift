@@ -228,28 +228,33 @@ struct SpanTracker: Sendable {
             return Double(t.filter { luma(s.black.mean($0)) < level }.count) / Double(t.count)
         }
         guard dark(a) >= options.spanDarkShare, dark(b) >= options.spanDarkShare else { return nil }
-        // how far a screen's tiles `t` moved from what the tiles `from` showed before (the same
-        // screen, or the other one, tile for tile)
-        func moved(_ t: [Int], from: [Int]) -> Double {
+        // how far the tiles moved, each from what its pair's tile showed before (the same tile, or
+        // the other screen's in the same place): the mean over the pairs of both tiles measured
+        func moved(_ pairs: [(Int, Int)]) -> Double {
+            guard !pairs.isEmpty else { return .infinity }
             var sum: Float = 0
-            for (i, j) in zip(t, from) {
+            for (i, j) in pairs {
                 let d = s.after.mean(i) - s.before.mean(j)
                 sum += (abs(d.x) + abs(d.y) + abs(d.z)) / 3
             }
-            return Double(sum) / Double(t.count)
+            return Double(sum) / Double(pairs.count)
         }
-        let (ma, mb) = (moved(a, from: a), moved(b, from: b))
+        let (ma, mb) = (moved(a.map { ($0, $0) }), moved(b.map { ($0, $0) }))
         var kept = min(ma, mb), changed = max(ma, mb)
         // (or the app's pane moved to the other screen: spanned from the right screen, a two-pane
         // app lays its first pane out on the left one and its second on the right, so both screens
         // change; one shows what the other showed, and the other something neither did)
         // (the two screens' columns side by side, from each screen's left edge: the band found may
-        // sit a column off the middle of the hinge, so the best of three offsets)
+        // sit a column or two off the hinge's first, so the best of five offsets, over the rows
+        // where both tiles are measured)
         func acrossMoved(_ to: [Int], _ from: [Int]) -> Double {
-            (-1...1).map { o -> Double in
-                let pairs = to.indices.compactMap { i in from.indices.contains(i + o) ? (to[i], from[i + o]) : nil }
-                guard pairs.count * 4 >= to.count * 3 else { return .infinity }
-                return moved(tiles(pairs.map(\.0)), from: tiles(pairs.map(\.1)))
+            (-2...2).map { o -> Double in
+                let columns = to.indices.compactMap { i in from.indices.contains(i + o) ? (to[i], from[i + o]) : nil }
+                guard columns.count * 4 >= to.count * 3 else { return .infinity }
+                let pairs = (0..<c.grid.rows).flatMap { y in
+                    columns.map { (y * cols + $0.0, y * cols + $0.1) }.filter { c.unmasked[$0.0] && c.unmasked[$0.1] }
+                }
+                return moved(pairs)
             }.min() ?? .infinity
         }
         let (across, back) = (acrossMoved(screenA, screenB), acrossMoved(screenB, screenA))
