@@ -241,6 +241,22 @@ struct ScreenAreaTrackerTests {
         #expect(changes.last?.returnedShare == 1)
     }
 
+    @Test func aFoldInTwoStepsBeginsWithTheFirst() {
+        // the screen shrinks to three quarters, one frame changes a single tile (outside any run of
+        // broad change), then it shrinks to half: one fold, from the first step
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        let first = f.k
+        f.frame(f.all) { t in t % Self.cols < 12 ? Self.page(t + 3) : Self.black }
+        f.frame([0]) { t in Self.page(t + 40) }
+        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
+        f.still(20)
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close], "\(changes)")
+        #expect(changes.first?.startMs == Double(first) * 1000 / 30)
+    }
+
     @Test func aDialogOrAPhotoRedrawingTheFoldedAppIsNoUnfold() {
         // after the refit, the whole frame redrawn onto a picture that is not the one before the
         // fold (a dialog, a photo opened full screen, a rotation while folded: a review's 0-57% of

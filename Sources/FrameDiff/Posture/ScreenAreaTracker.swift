@@ -152,6 +152,9 @@ struct ScreenAreaTracker: Sendable {
                     changes.append(change)
                 }
             }
+        } else if let p = pending, (share - base) * (p.share - base) > 0, abs(share - base) > abs(p.share - base) {
+            // (a display change in two steps, a frame between them outside the run: it began with the first)
+            pending = (share, m.ptsMs, p.fromMs, p.before)
         } else {
             pending = (share, m.ptsMs, runStartMs ?? m.ptsMs, runBefore ?? Self.pictureBefore(board))
         }
