@@ -37,14 +37,17 @@ struct ScreenAreaTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close])
     }
 
-    /// A fold beside a black band, refit to the whole frame (no band left to grow back).
-    static func refitFold() -> PostureFilm {
+    /// A fold beside a black band, refit to the whole frame (no band left to grow back) showing
+    /// `refit` (the page 7 levels off unless told), held 1 s.
+    static func refitFold(_ options: PostureInferenceOptions = PostureInferenceOptions(),
+                          refit: (Int) -> (mean: SIMD3<Float>, variance: Float) = { page($0 + 7) }) -> PostureFilm {
         var f = film()
+        f.screens = ScreenAreaTracker(options: options)
         f.frame(f.all, complete: true, look: page)
         f.still(5)
         f.frame(f.all) { t in t % cols < 8 ? page(t + 3) : black }
         f.still(20)
-        f.frame(f.all) { t in page(t + 7) }
+        f.frame(f.all, look: refit)
         f.still(30)
         return f
     }
@@ -262,14 +265,7 @@ struct ScreenAreaTrackerTests {
         // fold (a dialog, a photo opened full screen, a rotation while folded: a review's 0-57% of
         // the tiles back) is no unfold; with no share asked of it, it is
         func redrawn(_ options: PostureInferenceOptions) -> [PostureEvent.Kind] {
-            var g = Self.film()
-            g.screens = ScreenAreaTracker(options: options)
-            g.frame(g.all, complete: true, look: Self.page)
-            g.still(5)
-            g.frame(g.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
-            g.still(20)
-            g.frame(g.all) { t in Self.page(t + 7) }
-            g.still(30)
+            var g = Self.refitFold(options)
             for shade in [15, 23, 31] { g.frame(g.all) { t in Self.page(t + shade) } }
             g.still(15)
             return g.screenChanges().map(\.kind)
@@ -284,15 +280,7 @@ struct ScreenAreaTrackerTests {
     /// and its right half (the small display's layout stretched; a sparse layout: the rest is the
     /// same page), held 1 s.
     static func sparseRefitFold(_ options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
-        var f = film()
-        f.screens = ScreenAreaTracker(options: options)
-        f.frame(f.all, complete: true, look: page)
-        f.still(5)
-        f.frame(f.all) { t in t % cols < 8 ? page(t + 3) : black }
-        f.still(20)
-        f.frame(f.all) { t in t % cols < 4 ? page(t + 20) : t % cols < 8 ? page(t) : page(t + 7) }
-        f.still(30)
-        return f
+        refitFold(options) { t in t % cols < 4 ? page(t + 20) : t % cols < 8 ? page(t) : page(t + 7) }
     }
 
     @Test func afterARefitFoldTheInnerLayoutBackIsTheUnfoldHoweverLittleItChanged() {

@@ -88,9 +88,10 @@ struct SpanTracker: Sendable {
         guard capture != nil else { return }
         let s = Float(shift)
         let visible = board.deltas.reduce(0) { $0 + ($1.shift > s ? 1 : 0) }
+        let broad = options.broad(visible, of: board.tiles)
         // (not while a run of change goes on: the span animation drags the window's card over the
         // hinge, and in a short capture that one sample of five kept the hinge under its share)
-        if m.ptsMs >= nextSampleMs, run == nil, !options.broad(visible, of: board.tiles) {
+        if m.ptsMs >= nextSampleMs, run == nil, !broad {
             sampleHinge(board.picture)
             nextSampleMs = m.ptsMs + Self.hingeSampleMs
         }
@@ -99,7 +100,6 @@ struct SpanTracker: Sendable {
             close(r)
             run = nil
         }
-        let broad = options.broad(visible, of: board.tiles)
         guard broad || run != nil, !board.deltas.isEmpty else { return }
         var r = run ?? Run(startMs: m.ptsMs, lastMs: m.ptsMs, before: previous ?? board.picture, after: board.picture)
         if broad {
