@@ -95,7 +95,7 @@ struct InferenceTests {
         try FileManager.default.copyItem(atPath: Harness.path("samples/fold-inner.mp4"), toPath: film)
         let j = try Harness.json(try Harness.run([film, "--format", "json"]).stdout)
         let events = try #require(j["events"] as? [[String: Any]])
-        #expect(events.count == 1)
+        try #require(events.count == 1)
         #expect(events[0]["kind"] as? String == "close" && events[0]["source"] as? String == "inferred")
         #expect(abs((events[0]["start_ms"] as! Double) - 1000) <= 17 && abs((events[0]["end_ms"] as! Double) - 2050) <= 34)
         let phases = (j["findings"] as! [[String: Any]]).map { "\($0["kind"]!) \($0["phase"]!)" }
@@ -105,14 +105,14 @@ struct InferenceTests {
     @Test func sizeChangeIsARotation() throws {
         let j = try Harness.json(try Harness.run(["samples/rotate-settle.ts", "--format", "json"]).stdout)
         let events = try #require(j["events"] as? [[String: Any]])
-        #expect(events.map { $0["kind"] as? String } == ["rotation"])
+        try #require(events.map { $0["kind"] as? String } == ["rotation"])
         #expect(abs((events[0]["start_ms"] as! Double) - 1000) < 1)
     }
 
     @Test func rotationAnimationInAFixedFrameIsARotation() throws {
         let j = try Harness.json(try Harness.run(["samples/rotate-animation.mp4", "--format", "json"]).stdout)
         let events = try #require(j["events"] as? [[String: Any]])
-        #expect(events.map { $0["kind"] as? String } == ["rotation"])
+        try #require(events.map { $0["kind"] as? String } == ["rotation"])
         #expect(abs((events[0]["start_ms"] as! Double) - 1000) < 1 && abs((events[0]["end_ms"] as! Double) - 1383.3) <= 17)
         let phases = (j["findings"] as! [[String: Any]]).map { "\($0["kind"]!) \($0["phase"]!)" }
         #expect(phases == ["motion during", "cut after"])
@@ -124,7 +124,7 @@ struct InferenceTests {
         // counted against the window's tiles and not the frame's)
         let j = try Harness.json(try Harness.run(["samples/rotate-window.mp4", "--format", "json"]).stdout)
         let events = try #require(j["events"] as? [[String: Any]])
-        #expect(events.map { $0["kind"] as? String } == ["rotation"])
+        try #require(events.map { $0["kind"] as? String } == ["rotation"])
         #expect(abs((events[0]["start_ms"] as! Double) - 1000) < 1 && abs((events[0]["end_ms"] as! Double) - 1383.3) <= 17)
         #expect((events[0]["evidence"] as? [String: Any])?["window_turned"] as? Double == 1)
         let phases = (j["findings"] as! [[String: Any]]).map { "\($0["kind"]!) \($0["phase"]!)" }
@@ -135,7 +135,7 @@ struct InferenceTests {
     func rotationOnADarkGroundIsARotation(film: String) throws {
         let j = try Harness.json(try Harness.run(["samples/" + film, "--format", "json"]).stdout)
         let events = try #require(j["events"] as? [[String: Any]])
-        #expect(events.map { $0["kind"] as? String } == ["rotation"])
+        try #require(events.map { $0["kind"] as? String } == ["rotation"])
         #expect(abs((events[0]["start_ms"] as! Double) - 1000) <= 17 && abs((events[0]["end_ms"] as! Double) - 1383.3) <= 17)
         #expect((events[0]["confidence"] as? Double ?? 0) > 0 && events[0]["evidence"] is [String: Any])
     }
@@ -143,7 +143,8 @@ struct InferenceTests {
     @Test func unfoldUnderABlurCoverInAVFRFilm() throws {
         let j = try Harness.json(try Harness.run(["samples/unfold-vfr.mp4", "--format", "json"]).stdout)
         let events = try #require(j["events"] as? [[String: Any]])
-        #expect(events.count == 1 && ["open", "close"].contains(events[0]["kind"] as? String ?? ""))
+        try #require(events.count == 1)
+        #expect(["open", "close"].contains(events[0]["kind"] as? String ?? ""))
         #expect((events[0]["start_ms"] as! Double) <= 1100 && (events[0]["end_ms"] as! Double) >= 1600)
     }
 

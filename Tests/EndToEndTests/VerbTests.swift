@@ -140,7 +140,7 @@ struct VerbTests {
         #expect(r.code == 0, "\(r.stderr)")
         let doc = try Harness.json(r.stdout)
         let events = try #require(doc["events"] as? [[String: Any]])
-        #expect(events.count == 1)
+        try #require(events.count == 1)
         #expect(events[0]["kind"] as? String == "flatten" && events[0]["source"] as? String == "steps")
         #expect(events[0]["start_ms"] as? Double == 3000 && events[0]["end_ms"] as? Double == 4000)
         let findings = try #require(doc["findings"] as? [[String: Any]])

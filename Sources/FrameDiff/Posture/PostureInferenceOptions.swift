@@ -60,6 +60,15 @@ public struct PostureInferenceOptions: Sendable {
     /// 9-19% at their broadest), while predictive back shrinking a dark page to 0.99 with the
     /// display's rounded corners blacks out 0.6% and its one-tile ring reaches all four edges.
     public var groundMinShare: Double = 0.02
+    /// A light app's corners are not dark before and after a turn: its dark ground shows the turn
+    /// where, at some frame, the picture reaches the middle third of at least `turnGroundEdges` of
+    /// the frame's edges with the ground a flat fill over `turnGroundShare` of its tiles. A
+    /// turning picture, fitted to the frame or filling it, touches two edges or more and leaves
+    /// dark triangles (true turns' broadest frames: 16-54%, 8.8% for a return turn caught at two
+    /// frames of a 5-fps GIF); a page shrinking about its centre (predictive back, an unlock)
+    /// leaves a ring that reaches no edge, or touches two with its rounded corners only (2.6%).
+    public var turnGroundEdges: Int = 2
+    public var turnGroundShare: Double = 0.05
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150
     /// A blur cover needs a picture with detail in at least this share of its tiles, starts when

@@ -5,8 +5,11 @@
 /// - the picture turned about its centre on a dark ground: at some frame all four corners of the
 ///   frame are one flat dark colour while the centre keeps its brightness (a fade to black dims the
 ///   centre first; a dialog or a sheet leaves the corners alone), the content's box stays about
-///   the centre of the box before the run (an app switcher's cards leave it), and the corners are
-///   not dark after it; where they are dark before or after (a dark app's grey bars), the ground
+///   the centre of the box before the run (an app switcher's cards leave it), the corners are
+///   not dark after it, and at such a frame the picture reaches the middle third of
+///   `turnGroundEdges` of the frame's edges on a ground over `turnGroundShare` of the frame (a page
+///   shrinking about its centre leaves a ring, or touches the edges with its rounded corners only);
+///   where the corners are dark before or after (a dark app's grey bars), the ground
 ///   must be near black (`blackGround`), darker than those corners, cover `groundMinShare` of the
 ///   frame, and the picture on it reach the middle third of `groundEdges` of the frame's edges (a
 ///   fade dims the bars with the centre, a page shrinking about its centre leaves a black ring);
@@ -54,6 +57,10 @@ struct RotationTracker: Sendable {
         /// frame, at a frame that kept the centre's brightness with the picture reaching the middle
         /// third of `groundEdges` of the frame's edges, if any.
         var black: SIMD3<Float>?
+        /// At some frame the picture on a dark ground (corners dark, the centre's brightness kept)
+        /// reached the middle third of `turnGroundEdges` of the frame's edges, the ground a flat
+        /// fill over `turnGroundShare` of the frame: a turn's, not a page shrinking inside a ring.
+        var reached = false
     }
     private var run: Run?
     /// Broad frames just before a run, measured as a run's are: a turn's eased first frames move
@@ -108,14 +115,14 @@ struct RotationTracker: Sendable {
             follow(now, board)
             if let dark, brightness >= options.keptBrightness * run!.brightness {
                 if run!.corners == nil { run!.turnedOnDark = true }
-                if Double(dark.max()) <= options.blackGround {
-                    let edges = edgesReached(board, ground: dark)
-                    // (the ground's share only where the edges count: a scan of the frame)
-                    let share = edges >= options.groundEdges ? groundShare(board, ground: dark) : 0
-                    if debugClassifier { debugLine("black ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
-                    if edges >= options.groundEdges, share >= options.groundMinShare, run!.black.map({ dark.sum() < $0.sum() }) ?? true {
-                        run!.black = dark
-                    }
+                let edges = edgesReached(board, ground: dark)
+                // (the ground's share only where the edges count: a scan of the frame)
+                let share = edges >= min(options.groundEdges, options.turnGroundEdges) ? groundShare(board, ground: dark) : 0
+                if debugClassifier { debugLine("dark ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
+                if edges >= options.turnGroundEdges, share >= options.turnGroundShare { run!.reached = true }
+                if Double(dark.max()) <= options.blackGround, edges >= options.groundEdges, share >= options.groundMinShare,
+                   run!.black.map({ dark.sum() < $0.sum() }) ?? true {
+                    run!.black = dark
                 }
             }
             heldAfter = (now, dark, brightness)
@@ -229,7 +236,10 @@ struct RotationTracker: Sendable {
             return Double(c.sum() - g.sum()) / 3 > options.barTolerance
         }
         let onBlack = r.black != nil && lighter(r.corners) && lighter(after.corners)
-        let turnedAbout = ((r.turnedOnDark && after.corners == nil) || onBlack) && !r.offCentre
+        // A light app's turn (corners not dark before and after) shows where its picture reaches
+        // the frame's edges on a broad dark ground: a page shrinking inside a ring does not.
+        let light = r.corners == nil && after.corners == nil
+        let turnedAbout = (light ? r.reached : onBlack) && !r.offCentre
         let seenTurning = turnedAbout || swept
         let shapeTurned = turnedShape && ((open && !boxToFull && r.frameWide && seenTurning) || windowTurned)
         let darkTurn = turnedAbout && r.frameWide
