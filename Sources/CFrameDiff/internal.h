@@ -41,6 +41,11 @@ struct fd_video {
     int64_t frames_out; // frames the decoder gave
     int64_t discarded;  // packets the demuxer marked as not to be shown (before an edit list's start)
     int64_t last_end;   // file position just past the last video packet read, -1 when unknown
+    // an AVI's index counts ticks of its time base, not frames: a stream copied in with frames
+    // several ticks apart lists more than it holds. The ticks its packets reach, the largest step
+    // between two of them, and whether they reach what the index lists (set at the end of the film)
+    int64_t pkt_last, pkt_end, pkt_step;
+    int ticks_whole;
     // The caller's own:
     AVFrame *cur;       // the frame fd_video_next last returned
     AVFrame *prev;      // the one before it; the meter compares the two

@@ -212,8 +212,11 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
             // cut off mid-recording; the demuxer only warns ("partial file").
             int64_t declared = v->fmt->streams[v->stream]->nb_frames;
             // (MP4/MOV and AVI index every frame; GIF and Matroska do not)
-            int indexed = v->fmt->iformat && (strstr(v->fmt->iformat->name, "mov") || !strcmp(v->fmt->iformat->name, "avi"));
-            if (indexed && declared > 0 && v->packets < declared && v->seek_ms < 0) {
+            int avi = v->fmt->iformat && !strcmp(v->fmt->iformat->name, "avi");
+            int indexed = v->fmt->iformat && (strstr(v->fmt->iformat->name, "mov") || avi);
+            // (an AVI's frames reach the ticks it lists, within one step between frames: whole)
+            v->ticks_whole = avi && declared > 0 && v->pkt_end != AV_NOPTS_VALUE && v->pkt_end + v->pkt_step >= declared;
+            if (indexed && declared > 0 && v->packets < declared && !v->ticks_whole && v->seek_ms < 0) {
                 char what[128];
                 snprintf(what, sizeof what, "the film is truncated: its index lists %lld frames, the file holds %lld",
                          (long long)declared, (long long)v->packets);
@@ -237,6 +240,13 @@ static int decode_next(fd_video *v, AVFrame *out, char *err, size_t errlen) {
             v->packets++;
             if (v->pkt->flags & AV_PKT_FLAG_DISCARD) v->discarded++;
             if (v->pkt->pos >= 0) v->last_end = v->pkt->pos + v->pkt->size;
+            int64_t tick = v->pkt->dts != AV_NOPTS_VALUE ? v->pkt->dts : v->pkt->pts;
+            if (tick != AV_NOPTS_VALUE) {
+                if (v->pkt_last != AV_NOPTS_VALUE && tick - v->pkt_last > v->pkt_step) v->pkt_step = tick - v->pkt_last;
+                v->pkt_last = tick;
+                int64_t end = tick + (v->pkt->duration > 0 ? v->pkt->duration : 1);
+                if (v->pkt_end == AV_NOPTS_VALUE || end > v->pkt_end) v->pkt_end = end;
+            }
             ret = avcodec_send_packet(v->dec, v->pkt);
             // (a packet the decoder refused is one damaged packet, whatever it logged: the flag
             // goes with it, not onto the next frame)
@@ -572,6 +582,7 @@ fd_video *fd_video_open(const char *path, int threads, int stall_ms, double seek
     v->seek_ms = seek_ms;
     v->last_ts = AV_NOPTS_VALUE;
     v->last_end = -1;
+    v->pkt_last = v->pkt_end = AV_NOPTS_VALUE;
     v->pkt = av_packet_alloc();
     v->cur = av_frame_alloc();
     v->prev = av_frame_alloc();
@@ -636,6 +647,14 @@ int fd_video_next(fd_video *v, char *err, size_t errlen) {
 }
 
 double fd_video_pts_ms(const fd_video *v) { return v->cur_ms; }
+double fd_video_duration_ms(const fd_video *v) {
+#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(58, 2, 100)
+    int64_t d = v->cur->duration;
+#else
+    int64_t d = v->cur->pkt_duration;
+#endif
+    return d > 0 ? d * av_q2d(v->tb) * 1000.0 : 0;
+}
 int fd_video_frame_width(const fd_video *v) { return v->cur->width; }
 int fd_video_frame_height(const fd_video *v) { return v->cur->height; }
 int fd_video_corrupt_packets(fd_video *v) {
@@ -744,7 +763,7 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
         if (v->mp4.fragmented)
             whole = v->mp4.finished ? WHOLE_YES : WHOLE_UNKNOWN;
         else
-            whole = indexed > 0 && out->packets == indexed ? WHOLE_YES : WHOLE_UNKNOWN;
+            whole = indexed > 0 && (out->packets == indexed || v->ticks_whole) ? WHOLE_YES : WHOLE_UNKNOWN;
     } else if (!strcmp(name, "gif")) {
         // a GIF ends with a trailer byte (0x3B) after its last frame
         FILE *fp = fopen(v->path, "rb");

@@ -49,6 +49,8 @@ void fd_video_get_info(const fd_video *v, fd_video_info *info);
 int fd_video_next(fd_video *v, char *err, size_t errlen);
 /// Presentation time of the current frame in ms from the film's start time (what a player shows).
 double fd_video_pts_ms(const fd_video *v);
+/// How long the container shows the current frame (ms: its packet's duration), 0 when unknown.
+double fd_video_duration_ms(const fd_video *v);
 int fd_video_frame_width(const fd_video *v);
 int fd_video_frame_height(const fd_video *v);
 /// Damaged data met so far: packets the decoder rejected and frames it had to conceal errors in

@@ -18,7 +18,8 @@ struct BlankDetector: Detector {
         var solid: Double
         /// How many flat pages one after another it is (1: one).
         var parts = 1
-        /// For each flat page of another colour it gave way to: how long that showed (ms).
+        /// For each flat page of another colour it gave way to: how long that showed (ms). Listed
+        /// as the first one's time and, when there were more, their count.
         var thenFlatMs: [Double] = []
 
         var listed: [Evidence] {
@@ -26,7 +27,9 @@ struct BlankDetector: Detector {
                 + [Evidence("coverage", coverage), Evidence("coverage_before", coverageBefore),
                    Evidence("coverage_after", coverageAfter), Evidence("solid", solid)]
                 + (parts > 1 ? [Evidence("parts", Double(parts))] : [])
-                + thenFlatMs.map { Evidence("then_flat_ms", $0) }
+                // (one key each: a page flickering between two flat colours gives way many times)
+                + (thenFlatMs.first.map { [Evidence("then_flat_ms", $0)] } ?? [])
+                + (thenFlatMs.count > 1 ? [Evidence("then_flat_count", Double(thenFlatMs.count))] : [])
         }
     }
 

@@ -56,6 +56,13 @@ public final class VideoFile: FrameSource {
         return (Int(end.frames), Int(end.lost), end.checked != 0, cut)
     }
 
+    /// How long the container shows the frame `next` last returned (ms), nil when it does not say.
+    /// The corresponding C function is `fd_video_duration_ms`.
+    public var frameDurationMs: Double? {
+        let d = fd_video_duration_ms(handle)
+        return d > 0 ? d : nil
+    }
+
     /// The corresponding C function is `fd_video_next`.
     public func next() throws -> DecodedFrame? {
         var err = [CChar](repeating: 0, count: 256)

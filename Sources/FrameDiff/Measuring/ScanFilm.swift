@@ -38,6 +38,9 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     var meter: Meter?
     var index = 0
     var firstMs = 0.0, lastMs = 0.0
+    /// How long the container shows the last frame, where it says (a recorder that writes on
+    /// change holds its last frame as long as the screen stayed still).
+    var lastHeldMs: Double?
     let stages = options.stages
     stages?.scanStarted()
     defer {
@@ -55,6 +58,7 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
         if resized { rmse = .maximal(samples: rmse.samples, maxValue: rmse.maxValue) }
         if index == 0 { firstMs = frame.ptsMs }
         lastMs = frame.ptsMs
+        lastHeldMs = (source as? VideoFile)?.frameDurationMs
         let complete = index == 0 || resized
         let listing = stages == nil ? 0 : fd_ticks()
         let changes = options.collectTiles ? meter!.changedTiles(all: complete) : []
@@ -81,7 +85,8 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     // timestamp, so the start time is taken off before comparing.
     if declaredFrames <= 0, let declared = info.declaredDurationMs {
         let end = info.startMs > 0 ? declared - info.startMs : declared
-        info.readShort = end - info.decodedMs > max(250, 3 * period, 0.1 * end)
+        let shown = lastMs + max(period, lastHeldMs ?? 0)
+        info.readShort = end - shown > max(250, 3 * period, 0.1 * end)
     }
     if let video = source as? VideoFile, let end = video.endState {
         if end.lost > 0 {

@@ -78,7 +78,7 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         if let last = merged.last, last.kind == e.kind, e.startMs <= last.coverEndMs {
             merged[merged.count - 1].endMs = max(last.endMs, e.endMs)
             merged[merged.count - 1].coverEndMs = max(last.coverEndMs, e.coverEndMs)
-            merged[merged.count - 1].evidence += e.evidence
+            merged[merged.count - 1].evidence = joined(last.evidence, e.evidence)
             merged[merged.count - 1].confidence = max(last.confidence ?? 0, e.confidence ?? 0)
         } else {
             merged.append(e)
@@ -89,6 +89,20 @@ func inferredEvents(sizeChanges: [(ptsMs: Double, from: (Int, Int), to: (Int, In
         e.index = i
         return e
     }
+}
+
+/// The evidence of two events taken as one, each name once (a report's evidence is an object):
+/// what the first says of before, the last of after (`to_*`, `*_after`), the rest the first's.
+func joined(_ first: [Evidence], _ then: [Evidence]) -> [Evidence] {
+    var out = first
+    for e in then {
+        if let i = out.firstIndex(where: { $0.name == e.name }) {
+            if e.name.hasPrefix("to_") || e.name.hasSuffix("_after") { out[i].value = e.value }
+        } else {
+            out.append(e)
+        }
+    }
+    return out
 }
 
 /// How sure an inferred event is, by what the film showed (its `confidence`).
