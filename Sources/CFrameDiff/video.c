@@ -647,14 +647,6 @@ int fd_video_next(fd_video *v, char *err, size_t errlen) {
 }
 
 double fd_video_pts_ms(const fd_video *v) { return v->cur_ms; }
-double fd_video_duration_ms(const fd_video *v) {
-#if LIBAVUTIL_VERSION_INT >= AV_VERSION_INT(58, 2, 100)
-    int64_t d = v->cur->duration;
-#else
-    int64_t d = v->cur->pkt_duration;
-#endif
-    return d > 0 ? d * av_q2d(v->tb) * 1000.0 : 0;
-}
 int fd_video_frame_width(const fd_video *v) { return v->cur->width; }
 int fd_video_frame_height(const fd_video *v) { return v->cur->height; }
 int fd_video_corrupt_packets(fd_video *v) {
@@ -696,16 +688,17 @@ static int read_vint(FILE *fp, int keep_marker, uint64_t *value, int *unknown) {
 // Walks the element headers of a Matroska/WebM file (never the frames' bytes): an element whose
 // header or declared size runs past the end of the file means it was cut short. Clusters of
 // unknown size (live WebM, what a browser's MediaRecorder writes) are walked block by block.
-static int matroska_whole(const char *path, int64_t size) {
+static int matroska_whole(const char *path, int64_t size, int *sealed) {
     enum { EBML = 0x1A45DFA3, SEGMENT = 0x18538067, CLUSTER = 0x1F43B675 };
     static const uint32_t top[] = {0x1F43B675, 0x1C53BB6B, 0x1254C367, 0x1043A770, 0x1941A469,
                                    0x114D9B74, 0x1549A966, 0x1654AE6B};
     FILE *fp = fopen(path, "rb");
     if (!fp) return WHOLE_UNKNOWN;
-    int result = WHOLE_UNKNOWN, in_cluster = 0;
+    int result = WHOLE_UNKNOWN, in_cluster = 0, sized = 0;
     int64_t at = 0, segment_end = size;
+    *sealed = 0;
     for (long n = 0; n < 100000000L; n++) {
-        if (at == segment_end || (at == size && !in_cluster)) { result = WHOLE_YES; break; }
+        if (at == segment_end || (at == size && !in_cluster)) { result = WHOLE_YES; *sealed = sized && at == segment_end; break; }
         if (at == size) { result = WHOLE_YES; break; }  // a live cluster ends with the file
         if (fseeko(fp, at, SEEK_SET) != 0) break;
         uint64_t id, len;
@@ -721,6 +714,7 @@ static int matroska_whole(const char *path, int64_t size) {
         }
         if (id == SEGMENT) {
             if (!unknown) segment_end = body + (int64_t)len < size ? body + (int64_t)len : segment_end;
+            sized = !unknown && body + (int64_t)len <= size;
             if (!unknown && body + (int64_t)len > size) { result = WHOLE_CUT; break; }
             at = body;
             continue;
@@ -785,7 +779,7 @@ int fd_video_end_state(fd_video *v, fd_video_end *out) {
         }
         // (else unknown: a file cut on a packet boundary ends like a whole one)
     } else if (strstr(name, "matroska")) {
-        whole = matroska_whole(v->path, size);
+        whole = matroska_whole(v->path, size, &out->sealed);
         if (whole == WHOLE_CUT) snprintf(out->cause, sizeof out->cause, "the file ends inside a Matroska element: it was cut short");
     }
     int damaged = __atomic_load_n(&v->demux_errors, __ATOMIC_RELAXED);

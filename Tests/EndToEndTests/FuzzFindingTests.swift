@@ -59,10 +59,24 @@ struct FuzzFindingTests {
         // (an AVI cut short is still refused: HostileInputTests)
     }
 
+    @Test("a finished Matroska film whose last frame is held past its frame period is whole", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
+    func aFinishedMatroskaWithItsLastFrameHeldIsWhole() throws {
+        // (a recorder that writes on change holds its last frame: the container declares 967 ms
+        // past it and no block duration, and check refused it as read short; its segment's size,
+        // written when the muxer finished, shows any cut: ReliabilityTests cuts one)
+        let dir = try Harness.scratch()
+        let cfr = dir.appendingPathComponent("cfr.mkv").path, held = dir.appendingPathComponent("held.mkv").path
+        try FFmpegTool.make(["-f", "lavfi", "-i", "testsrc2=s=64x64:r=30:d=1", "-c:v", "ffv1", cfr])
+        try FFmpegTool.make(["-i", cfr, "-c", "copy", "-bsf:v", "setts=duration=if(eq(N\\,29)\\,1000\\,DURATION)", held])
+        let r = try Harness.run(["check", held])
+        #expect(r.code == 0, "\(r.stderr)")
+    }
+
     @Test("a one-frame Matroska film shown for its frame's duration is whole", .enabled(if: FFmpegTool.available, "needs the ffmpeg tool"))
     func aOneFrameFilmHeldForItsDurationIsWhole() throws {
         // (its one frame at 1 fps lasts the 1000 ms the container declares: the frames read were
-        // taken to end where the last began, and check refused it as read short)
+        // taken to end where the last began, and check refused it as read short; its muxer sealed
+        // the segment with its size)
         let mkv = try Harness.scratch().appendingPathComponent("one.mkv").path
         try FFmpegTool.make(["-f", "lavfi", "-i", "testsrc2=s=64x64:r=1:d=1", "-c:v", "libx264", "-pix_fmt", "yuv420p", mkv])
         let r = try Harness.run(["check", mkv])

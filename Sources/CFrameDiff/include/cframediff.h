@@ -49,8 +49,6 @@ void fd_video_get_info(const fd_video *v, fd_video_info *info);
 int fd_video_next(fd_video *v, char *err, size_t errlen);
 /// Presentation time of the current frame in ms from the film's start time (what a player shows).
 double fd_video_pts_ms(const fd_video *v);
-/// How long the container shows the current frame (ms: its packet's duration), 0 when unknown.
-double fd_video_duration_ms(const fd_video *v);
 int fd_video_frame_width(const fd_video *v);
 int fd_video_frame_height(const fd_video *v);
 /// Damaged data met so far: packets the decoder rejected and frames it had to conceal errors in
@@ -64,6 +62,8 @@ typedef struct fd_video_end {
     int64_t lost;      // packets the decoder took and gave no frame for (damage)
     int checked;       // 1 when the container says enough to tell whether the file is whole
     int whole;         // with checked: 1 when it is; else `cause` says what is missing
+    int sealed;        // Matroska/WebM: its segment's size, written when the muxer finished, ends
+                       // where the walk of its elements ended (a cut anywhere would show)
     char cause[160];
 } fd_video_end;
 /// After fd_video_next returned 0 on a film read from its start: 0 and `out` filled, else -1.

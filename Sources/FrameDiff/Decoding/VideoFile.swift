@@ -49,18 +49,13 @@ public final class VideoFile: FrameSource {
     /// After the last frame of a film read from its start: frames decoded, frames lost to damage,
     /// and whether the container let framediff tell that the file is whole (nil otherwise).
     /// The corresponding C function is `fd_video_end_state`.
-    public var endState: (frames: Int, lost: Int, checked: Bool, cut: String?)? {
+    /// `sealed`: a Matroska/WebM whose segment size, written when its muxer finished, ends where
+    /// its elements do, so any cut would have shown.
+    public var endState: (frames: Int, lost: Int, checked: Bool, cut: String?, sealed: Bool)? {
         var end = fd_video_end()
         guard fd_video_end_state(handle, &end) == 0 else { return nil }
         let cut = end.checked != 0 && end.whole == 0 ? cString(end.cause) : nil
-        return (Int(end.frames), Int(end.lost), end.checked != 0, cut)
-    }
-
-    /// How long the container shows the frame `next` last returned (ms), nil when it does not say.
-    /// The corresponding C function is `fd_video_duration_ms`.
-    public var frameDurationMs: Double? {
-        let d = fd_video_duration_ms(handle)
-        return d > 0 ? d : nil
+        return (Int(end.frames), Int(end.lost), end.checked != 0, cut, end.sealed != 0)
     }
 
     /// The corresponding C function is `fd_video_next`.

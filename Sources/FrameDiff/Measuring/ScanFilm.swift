@@ -38,9 +38,6 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     var meter: Meter?
     var index = 0
     var firstMs = 0.0, lastMs = 0.0
-    /// How long the container shows the last frame, where it says (a recorder that writes on
-    /// change holds its last frame as long as the screen stayed still).
-    var lastHeldMs: Double?
     let stages = options.stages
     stages?.scanStarted()
     defer {
@@ -58,7 +55,6 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
         if resized { rmse = .maximal(samples: rmse.samples, maxValue: rmse.maxValue) }
         if index == 0 { firstMs = frame.ptsMs }
         lastMs = frame.ptsMs
-        lastHeldMs = (source as? VideoFile)?.frameDurationMs
         let complete = index == 0 || resized
         let listing = stages == nil ? 0 : fd_ticks()
         let changes = options.collectTiles ? meter!.changedTiles(all: complete) : []
@@ -82,13 +78,16 @@ public func scanFilm(_ source: FrameSource, options: ScanOptions = ScanOptions()
     // A container without a frame index (Matroska, WebM) that stops well before the duration it
     // declares was cut short; one with an index is checked frame by frame in the decoder. A muxer
     // that shifted every timestamp (`-output_ts_offset`) may declare the duration up to the last
-    // timestamp, so the start time is taken off before comparing.
-    if declaredFrames <= 0, let declared = info.declaredDurationMs {
+    // timestamp, so the start time is taken off before comparing. A Matroska sealed by its muxer
+    // (its segment's size reaching the end of its elements) would show any cut: a duration past
+    // its last frame is that frame held (a muxer writes no duration for the last block).
+    // (walked once: it reads the file's element headers)
+    let endState = (source as? VideoFile)?.endState
+    if declaredFrames <= 0, endState?.sealed != true, let declared = info.declaredDurationMs {
         let end = info.startMs > 0 ? declared - info.startMs : declared
-        let shown = lastMs + max(period, lastHeldMs ?? 0)
-        info.readShort = end - shown > max(250, 3 * period, 0.1 * end)
+        info.readShort = end - info.decodedMs > max(250, 3 * period, 0.1 * end)
     }
-    if let video = source as? VideoFile, let end = video.endState {
+    if let end = endState {
         if end.lost > 0 {
             info.readShort = true
             info.missing = "\(end.lost) of the \(end.frames + end.lost) frames could not be decoded (damaged)"
