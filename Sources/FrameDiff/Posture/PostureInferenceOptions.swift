@@ -63,10 +63,12 @@ public struct PostureInferenceOptions: Sendable {
     /// A light app's corners are not dark before and after a turn: its dark ground shows the turn
     /// where, at some frame, the picture reaches the middle third of at least `turnGroundEdges` of
     /// the frame's edges with the ground a flat fill over `turnGroundShare` of its tiles. A
-    /// turning picture, fitted to the frame or filling it, touches two edges or more and leaves
-    /// dark triangles (true turns' broadest frames: 16-54%, 8.8% for a return turn caught at two
-    /// frames of a 5-fps GIF); a page shrinking about its centre (predictive back, an unlock)
-    /// leaves a ring that reaches no edge, or touches two with its rounded corners only (2.6%).
+    /// turning picture that fills the frame, or shrinks a little mid-turn, reaches 2-4 edges and
+    /// leaves dark triangles (true turns' broadest frames: 16-54%, 8.8% for a return turn caught
+    /// at two frames of a 5-fps GIF); a page shrinking about its centre (predictive back, an
+    /// unlock) leaves a ring that reaches no edge, or touches two with its rounded corners only
+    /// (2.6%). A picture scaled to fit inside the frame all through its turn touches the edges at
+    /// its corners only and is missed (README).
     public var turnGroundEdges: Int = 2
     public var turnGroundShare: Double = 0.05
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
