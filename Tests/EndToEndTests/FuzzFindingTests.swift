@@ -6,8 +6,8 @@ import Testing
 /// reports that `merge` itself refused. Each is made here with the ffmpeg tool.
 @Suite("Fuzz campaign's findings")
 struct FuzzFindingTests {
-    /// Makes `count` frames of `lavfi` (a filter graph of one source) at the sizes given, one PNG
-    /// each, named by their time as `frames` writes them, 100 ms apart.
+    /// A folder of PNG frames, one per size given (each a flat `colour(k)` with a small red box),
+    /// named by their time in ms, 100 ms apart.
     static func pngFolder(sizes: [(Int, Int)], colour: (Int) -> String) throws -> String {
         let dir = try Harness.scratch().appendingPathComponent("frames")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

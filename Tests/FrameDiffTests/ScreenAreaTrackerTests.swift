@@ -37,6 +37,17 @@ struct ScreenAreaTrackerTests {
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close])
     }
 
+    /// A page, then folded beside a black band (the left half showing it 3 levels off), held 20
+    /// frames.
+    static func foldHeld() -> PostureFilm {
+        var f = film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
+        f.still(20)
+        return f
+    }
+
     /// A fold beside a black band, refit to the whole frame (no band left to grow back) showing
     /// `refit` (the page 7 levels off unless told), held 1 s.
     static func refitFold(_ options: PostureInferenceOptions = PostureInferenceOptions(),
@@ -212,11 +223,7 @@ struct ScreenAreaTrackerTests {
     @Test func inAFilmWrittenOnChangeTheFrameAfterTheRefitCanBeTheUnfold() {
         // a change-driven film writes no frame while the picture holds: the refit's picture holds
         // 2 s, and the next frame written is the unfold's first, one step to the inner layout
-        var f = Self.film()
-        f.frame(f.all, complete: true, look: Self.page)
-        f.still(5)
-        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
-        f.still(20)
+        var f = Self.foldHeld()
         f.frame(f.all) { t in Self.page(t + 7) }
         f.k += 60
         f.frame(f.all) { t in Self.page(t) }
@@ -229,11 +236,7 @@ struct ScreenAreaTrackerTests {
         // the refit holds 2 s with no frame written; the next frame is the unfold's one step back to
         // the picture before the fold, over the tiles the refit changed only (75% of the frame,
         // under unfold_min_changed): the refit is the picture that held, not that frame's
-        var f = Self.film()
-        f.frame(f.all, complete: true, look: Self.page)
-        f.still(5)
-        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 3) : Self.black }
-        f.still(20)
+        var f = Self.foldHeld()
         f.frame(f.all) { t in t % Self.cols < 4 ? Self.page(t + 20) : t % Self.cols < 8 ? Self.page(t) : Self.page(t + 7) }
         f.k += 60
         f.frame(f.columns(0..<4) + f.columns(8..<16)) { t in Self.page(t) }

@@ -507,20 +507,26 @@ def sc_rotate_tool(W, H, barc=28, d=0.3, n=2, chrome_hides=False):
     return pic, 1.0 + n * (d + 0.9) + 1.0
 
 
-def sc_slide_scaled(W, H, pagec=18, barc=28, d=0.45, s=0.94, corner=0.11):
-    """A dark app's page slides in from the side on black, both pages scaled to s with rounded
-    corners (Android 14 cross-task back / a launcher's quick switch drawn about the centre)."""
-    A = page(W, H, 1, pagec=pagec, barc=barc); B = page(W, H, 6, pagec=pagec, barc=barc)
+def slide_between(W, H, A, B, d, s, corner, step=lambda sc: 1.02, bg=(0, 0, 0)):
+    """From 1 s, page A slides out to the left as B slides in from the right over d, both scaled
+    to s mid-way with rounded corners, B's centre step(scale) widths behind A's, on bg."""
     def pic(t):
-        a = 1.0
-        p = (t - a) / d
+        p = (t - 1.0) / d
         if p < 0: return A
         if p >= 1: return B
         e = ease(p)
         sc = 1 - (1 - s) * math.sin(math.pi * p)
         rad = corner * W * min(1, math.sin(math.pi * p) * 4)
-        return compose(W, H, [full(A, W, H, sc, cx=W / 2 - e * W * 1.02, radius=rad), full(B, W, H, sc, cx=W / 2 + (1 - e) * W * 1.02, radius=rad)])
-    return pic, 1.0 + d + 1.2
+        return compose(W, H, [full(A, W, H, sc, cx=W / 2 - e * W * step(sc), radius=rad),
+                              full(B, W, H, sc, cx=W / 2 + (1 - e) * W * step(sc), radius=rad)], bg=bg)
+    return pic
+
+
+def sc_slide_scaled(W, H, pagec=18, barc=28, d=0.45, s=0.94, corner=0.11):
+    """A dark app's page slides in from the side on black, both pages scaled to s with rounded
+    corners (Android 14 cross-task back / a launcher's quick switch drawn about the centre)."""
+    A = page(W, H, 1, pagec=pagec, barc=barc); B = page(W, H, 6, pagec=pagec, barc=barc)
+    return slide_between(W, H, A, B, d, s, corner), 1.0 + d + 1.2
 
 
 def sc_splash(W, H, pagec=18, barc=28, d=0.5, logo=(90, 140, 255), bgsplash=0):
@@ -568,6 +574,12 @@ def sc_turn(W, H, pagec=18, barc=28, light=False, d=0.45, style="rigid", directi
         if style == "xfade":
             return compose(W, H, [lay(P), lay(L, min(1, max(0, (e - 0.3) / 0.5)))])
         return compose(W, H, [lay(L if e >= 0.5 else P)])
+    return turn_there_and_back(P, at, d)
+
+
+def turn_there_and_back(P, at, d):
+    """A turn's timeline: P until 1 s, at(e) eased 0 -> 1 over d, held 1.5 s, eased back over d,
+    then P for 1 s; the picture function and the film's length."""
     t1, t2 = 1.0, 1.0 + d + 1.5
     def pic(t):
         if t < t1: e = 0.0

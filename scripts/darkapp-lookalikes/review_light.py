@@ -162,17 +162,7 @@ def sc_slide(W, H, s=0.94, d=0.45, corner=0.11, ground=(0, 0, 0), gap=0.02):
     """Quick switch between two light apps (Android swipe along the nav bar, iOS swipe along the home
     indicator): both pages scaled to s with rounded corners slide sideways on a dark ground."""
     A = page(W, H, 1, light=True); B = feed(W, H, 6)
-    def pic(t):
-        a = 1.0
-        p = (t - a) / d
-        if p < 0: return A
-        if p >= 1: return B
-        e = ease(p)
-        sc = 1 - (1 - s) * math.sin(math.pi * p)
-        rad = corner * W * min(1, math.sin(math.pi * p) * 4)
-        return compose(W, H, [full(A, W, H, sc, cx=W / 2 - e * W * (sc + gap), radius=rad),
-                              full(B, W, H, sc, cx=W / 2 + (1 - e) * W * (sc + gap), radius=rad)], bg=ground)
-    return pic, 1.0 + d + 1.2
+    return rb.slide_between(W, H, A, B, d, s, corner, step=lambda sc: sc + gap, bg=ground), 1.0 + d + 1.2
 
 
 def sc_zoomout(W, H, smin=0.8, d=0.4, hold=0.3, ox=0.0, oy=0.0, photo_page=False):
@@ -282,17 +272,7 @@ def sc_turn2(W, H, d=0.45, style="rigid", direction=1, ground=0, feedpage=False,
         if style == "xfade":
             return compose(W, H, [lay(P), lay(L, min(1, max(0, (e - 0.3) / 0.5)))], bg=(ground,) * 3)
         return compose(W, H, [lay(L if e >= 0.5 else P)], bg=(ground,) * 3)
-    t1, t2 = 1.0, 1.0 + d + 1.5
-    def pic(t):
-        if t < t1: e = 0.0
-        elif t < t1 + d: e = ease((t - t1) / d)
-        elif t < t2: e = 1.0
-        elif t < t2 + d: e = 1 - ease((t - t2) / d)
-        else: e = 0.0
-        if e == 0.0: return P
-        if e == 1.0 and style != "xfade": return at(1.0)
-        return at(e)
-    return pic, t2 + d + 1.0
+    return rb.turn_there_and_back(P, at, d)
 
 
 # ------------------------------------------------------------------ films

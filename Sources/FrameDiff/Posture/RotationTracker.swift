@@ -312,7 +312,6 @@ struct RotationTracker: Sendable {
         return "\(Int(c.x.rounded())),\(Int(c.y.rounded())),\(Int(c.z.rounded()))"
     }
 
-    /// All four corners of the frame (2x2 tiles each) are flat fills of one dark colour.
     /// The colour of the frame's corners when all four (2x2 tiles each) are flat fills of one dark
     /// colour, else nil.
     func darkCornerColour(_ board: TileBoard) -> SIMD3<Float>? {
