@@ -94,6 +94,44 @@ struct ScreenAreaTrackerTests {
         #expect(plain.screenChanges().isEmpty)
     }
 
+    /// A fold beside a black band held 20 frames, then the small display growing back over the
+    /// band in one frame and filling the frame with `after` (the growth's first frame at `grow`).
+    static func foldGrownBack(to after: @escaping (Int) -> (mean: SIMD3<Float>, variance: Float)) -> (film: PostureFilm, fold: Int, grow: Int, last: Int) {
+        var f = film()
+        f.frame(f.all, complete: true, look: page)
+        f.still(5)
+        let fold = f.k
+        f.frame(f.all) { t in t % cols < 8 ? page(t + 3) : black }
+        f.still(20)
+        let grow = f.k
+        f.frame(f.all) { t in t % cols < 12 ? page(t + 5) : black }
+        let last = f.k
+        f.frame(f.all, look: after)
+        f.still(30)
+        return (f, fold, grow, last)
+    }
+
+    @Test func aSmallDisplayGrowingBackOntoThePictureBeforeTheFoldIsTheUnfold() {
+        // (within `screenRefitMs`, where an emulator's refit would scale it up too: but a refit
+        // shows the outer display's layout, its status bar stretched, and this is the inner
+        // display's picture again, bars and all)
+        let (f, fold, grow, last) = Self.foldGrownBack(to: Self.page)
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close, .open])
+        #expect(changes.first?.startMs == Double(fold) * 1000 / 30 && changes.first?.endMs == Double(fold) * 1000 / 30)
+        #expect(changes.last?.startMs == Double(grow) * 1000 / 30 && changes.last?.endMs == Double(last) * 1000 / 30)
+        #expect(changes.last?.returnedShare == 1)
+        #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close, .open])
+
+        // a refit bringing back all but its status bar (a photo stretched to fit: 94% of the
+        // tiles back, none of the bar's) is the fold's own refit, one close
+        let (stretched, _, _, _) = Self.foldGrownBack { t in t < Self.cols ? Self.page(t + 20) : Self.page(t) }
+        #expect(stretched.screenChanges().map(\.kind) == [.close])
+        // and so is one bringing back 75% of the tiles, bar and all (another layout)
+        let (relaid, _, _, _) = Self.foldGrownBack { t in t % Self.cols >= 12 ? Self.page(t + 20) : Self.page(t) }
+        #expect(relaid.screenChanges().map(\.kind) == [.close])
+    }
+
     @Test func aFoldThatStaysSmallAndALaterUnfoldAreACloseAndAnOpen() {
         var f = Self.film()
         f.frame(f.all, complete: true, look: Self.page)
@@ -399,7 +437,8 @@ struct ScreenAreaTrackerTests {
     @Test func withoutTheEdgeTestTheDarkBlankPageIsAFold() {
         var o = PostureInferenceOptions()
         o.screenEdgeDark = 1
+        // (and the page painting onto the picture before it, bars and all, the unfold)
         let f = Self.darkPageLoad(o)
-        #expect(f.screenChanges().map(\.kind) == [.close])
+        #expect(f.screenChanges().map(\.kind) == [.close, .open])
     }
 }

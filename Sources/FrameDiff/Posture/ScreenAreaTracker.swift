@@ -11,7 +11,10 @@
 /// fade to black is no smaller screen. When the share moves by `screenMinChange` and holds for
 /// `screenHoldMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`). An
 /// emulator that then scales the small display up to fill its window again (within `screenRefitMs`) is
-/// still the same fold: the event ends when that settles. Such an emulator shows no band when the
+/// still the same fold: the event ends when that settles; unless what filled the frame again is
+/// the picture before the fold, in `unfoldReturnShare` of the tiles the fold changed and of those
+/// of the status bar (`statusBarShare`): the small display grew back, an unfold (`open`), where a
+/// refit shows the outer display's layout and its status bar stretched. Such an emulator shows no band when the
 /// phone unfolds again: it crossfades the whole frame, status and navigation bars included, to the
 /// inner display's layout, so after a refit fold the next run of changes with a frame changing
 /// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`); or,
@@ -49,8 +52,17 @@ struct ScreenAreaTracker: Sendable {
     /// A new share seen: since when, and the start of the broad change that led into it and the
     /// picture before that.
     private var pending: (share: Double, firstMs: Double, fromMs: Double, before: Thumbnail)?
-    /// A fold whose display may yet be scaled back to fill the frame.
-    private var refitting: (change: Change, backSinceMs: Double?)?
+    /// A fold whose display may yet be scaled back to fill the frame: the fold, since when the
+    /// screen fills the frame again, the picture the fold settled on, and when the run of changes
+    /// that filled the frame again began and where the fold had ended before it.
+    private struct Refitting {
+        var change: Change
+        var backSinceMs: Double?
+        var folded: Thumbnail
+        var statusBar: [Int]
+        var grew: (fromMs: Double, foldEndMs: Double)?
+    }
+    private var refitting: Refitting?
     private var runStartMs: Double?
     /// The picture before the run of broad changes now going on (nil when none is).
     private var runBefore: Thumbnail?
@@ -93,7 +105,7 @@ struct ScreenAreaTracker: Sendable {
         self.shift = Float(shift)
         // (the last picture, for a run still going when the film ends; kept only then: a second
         // reference to the board's picture makes the next frame copy every chunk it changes)
-        defer { lastPicture = unfolding != nil ? board.picture : nil }
+        defer { lastPicture = unfolding != nil || refitting?.backSinceMs != nil ? board.picture : nil }
         let broad = !m.complete && options.broad(changed, of: board.tiles)
         defer { lastMs = m.ptsMs }
         if m.complete || !m.changes.isEmpty { shareNow = nil }
@@ -126,6 +138,7 @@ struct ScreenAreaTracker: Sendable {
         guard let share = share(board) else { return }
         if var r = refitting {
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
+                if r.grew == nil { r.grew = (runStartMs ?? m.ptsMs, r.change.endMs) }
                 r.backSinceMs = m.ptsMs
                 r.change.endMs = m.ptsMs
                 refitting = r
@@ -147,7 +160,7 @@ struct ScreenAreaTracker: Sendable {
                 pending = nil
                 stable = share
                 if change.kind == .close {
-                    (refitting, refitFolded, unfolding, beforeFold) = ((change, nil), nil, nil, p.before)
+                    (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture, statusBar: Self.statusBar(board, share: options.statusBarShare)), nil, nil, p.before)
                 } else {
                     changes.append(change)
                 }
@@ -163,7 +176,7 @@ struct ScreenAreaTracker: Sendable {
     /// The film ended: a fold still waiting for its refit is a fold, an unfold whose picture has
     /// not held yet an unfold.
     mutating func finish() {
-        if refitting != nil { finishRefit(share: nil, picture: nil) }
+        if refitting != nil { finishRefit(share: nil, picture: lastPicture) }
         if let u = unfolding, let picture = lastPicture {
             let back = returned(from: refitFolded, to: picture)
             if u.unfolds(options, returned: back) { endUnfold(u, returned: back) }
@@ -175,6 +188,19 @@ struct ScreenAreaTracker: Sendable {
     private mutating func finishRefit(share: Double?, picture: Thumbnail?) {
         guard let r = refitting else { return }
         refitting = nil
+        if let picture, let grew = r.grew, r.backSinceMs != nil, let back = returned(from: r.folded, to: picture) {
+            let bar = returned(from: r.folded, to: picture, among: r.statusBar)
+            if debugClassifier { debugLine("refit return \(back) bar \(bar ?? -1) grew \(grew.fromMs) fold end \(grew.foldEndMs)") }
+            if back >= options.unfoldReturnShare, (bar ?? 1) >= options.unfoldReturnShare {
+                var close = r.change
+                close.endMs = grew.foldEndMs
+                changes.append(close)
+                changes.append(Change(kind: .open, startMs: grew.fromMs, endMs: r.change.endMs, fromShare: r.change.toShare,
+                                      toShare: share ?? 1, returnedShare: back))
+                (stable, refitFolded, unfolding, beforeFold) = (share ?? stable, nil, nil, nil)
+                return
+            }
+        }
         changes.append(r.change)
         if let share {
             stable = share
@@ -186,18 +212,19 @@ struct ScreenAreaTracker: Sendable {
     /// The share of the tiles where `folded` differed from the picture before the fold (by the
     /// classifier's change threshold) that `picture` shows as they were before it; nil when no
     /// fold is known or the folded picture differed from it in under `unfoldReturnMinTiles` of
-    /// the tiles (a layout that only scaled: nothing to tell a return by).
-    private func returned(from folded: Thumbnail?, to picture: Thumbnail) -> Double? {
+    /// the tiles (a layout that only scaled: nothing to tell a return by). `among`: counted over
+    /// these tiles only (the status bar), nil only when none of them differed.
+    private func returned(from folded: Thumbnail?, to picture: Thumbnail, among tiles: [Int]? = nil) -> Double? {
         guard let folded, let before = beforeFold, before.count == picture.count, folded.count == picture.count else { return nil }
         var differed = 0, back = 0
         // (the tiles with detail before the fold: a light page's flat ground also comes back
         // where the emulator stretches the small display's layout over the band)
-        for t in 0..<picture.count where !before.isFlat(t) && maxAbs(folded.mean(t) - before.mean(t)) > shift {
+        for t in tiles ?? Array(0..<picture.count) where !before.isFlat(t) && maxAbs(folded.mean(t) - before.mean(t)) > shift {
             differed += 1
             if maxAbs(picture.mean(t) - before.mean(t)) <= shift { back += 1 }
         }
         if debugClassifier { debugLine("unfold return \(back) of \(differed) tiles") }
-        guard differed > 0, Double(differed) >= options.unfoldReturnMinTiles * Double(picture.count) else { return nil }
+        guard differed > 0, tiles != nil || Double(differed) >= options.unfoldReturnMinTiles * Double(picture.count) else { return nil }
         return Double(back) / Double(differed)
     }
 
@@ -261,16 +288,8 @@ struct ScreenAreaTracker: Sendable {
     /// app on a black ground changes every tile that shows anything, as the unfold does; a clock's
     /// minute moves one end; a notification shade comes down from the top).
     private func barsRedrawn(since before: Thumbnail, _ board: TileBoard, shift: Float) -> Bool {
-        let picture = board.picture, grid = board.grid
-        // (the stored edge a player shows at the top, and at the bottom)
-        let (top, bottom): (TileBoard.Edge, TileBoard.Edge)
-        switch grid.rotation {
-        case 90: (top, bottom) = (.left, .right)
-        case 180: (top, bottom) = (.bottom, .top)
-        case 270: (top, bottom) = (.right, .left)
-        default: (top, bottom) = (.top, .bottom)
-        }
-        let depth = max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * options.statusBarShare).rounded()))
+        let picture = board.picture
+        let (top, bottom) = Self.shownEdges(board.grid), depth = Self.barDepth(board.grid, share: options.statusBarShare)
         func moved(_ t: Int) -> Bool { maxAbs(picture.mean(t) - before.mean(t)) >= shift }
         var (first, last, below) = (false, false, false)
         for k in 0..<depth {
@@ -281,6 +300,27 @@ struct ScreenAreaTracker: Sendable {
             below = below || board.line(k, from: bottom).contains(where: moved)
         }
         return first && last && below
+    }
+
+    /// The stored edges a player shows at the top and at the bottom.
+    private static func shownEdges(_ grid: TileGrid) -> (top: TileBoard.Edge, bottom: TileBoard.Edge) {
+        switch grid.rotation {
+        case 90: (.left, .right)
+        case 180: (.bottom, .top)
+        case 270: (.right, .left)
+        default: (.top, .bottom)
+        }
+    }
+
+    /// How many lines of tiles `share` of the frame's height as shown is (at least one).
+    private static func barDepth(_ grid: TileGrid, share: Double) -> Int {
+        max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * share).rounded()))
+    }
+
+    /// The tiles of the status bar: the top `share` of the frame as shown.
+    private static func statusBar(_ board: TileBoard, share: Double) -> [Int] {
+        let top = shownEdges(board.grid).top
+        return (0..<barDepth(board.grid, share: share)).flatMap { board.line($0, from: top) }
     }
 
     /// `returned`: the share of the picture before the fold the run brought back, where it can be counted.
