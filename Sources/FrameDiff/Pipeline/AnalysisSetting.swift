@@ -325,7 +325,7 @@ public struct AnalysisSetting {
             .double("unfold_min_changed", \.posture.inference.unfoldMinChanged, .posture, "share", 0...1,
                     "after a refit fold, a run with a frame changing this share of the tiles that show something (not still flat dark) is the unfold"),
             .double("unfold_return_share", \.posture.inference.unfoldReturnShare, .posture, "share", 0...1,
-                    "after a refit fold, a run ending on the picture before the fold in this share of the tiles the refit picture changed is the unfold"),
+                    "after a refit fold, a run ending on the picture before the fold in this share of the tiles the refit picture changed is the unfold; a fold filling the frame again onto it, in this share of those tiles and of the status bar's, is no refit but the unfold"),
             .double("unfold_redrawn_return", \.posture.inference.unfoldRedrawnReturn, .posture, "share", 0...1,
                     "and a run redrawing the whole frame is the unfold only when it brings back this share of them, where they can be counted"),
             .double("unfold_return_min_tiles", \.posture.inference.unfoldReturnMinTiles, .posture, "share", 0...1,

@@ -142,7 +142,10 @@ public struct PostureInferenceOptions: Sendable {
     /// differed from it (by the classifier's change threshold) is the unfold, however little of
     /// the frame it changed (a sparse layout's crossfade in an H.264 capture changes 15-50% of the
     /// tiles; the emulator's own unfold brought back 100% of them, a review's unfolds after a new
-    /// message or a scroll of a row 92-93%, of a quarter row 84-86%).
+    /// message or a scroll of a row 92-93%, of a quarter row 84-86%). And a fold that fills the
+    /// frame again within `screenRefitMs` onto the picture before it, in this share of those tiles
+    /// and of the status bar's, grew back (an unfold), where a refit stretches the outer display's
+    /// layout and bar (the real refit 69% and 84%, a photo stretched to fit 99% and 82%).
     public var unfoldReturnShare: Double = 0.9
     /// ...and a run that redrew the whole frame (`unfoldMinChanged`) is the unfold only when it
     /// brings back at least this share of those tiles, where they can be counted: a dialog, a
