@@ -94,14 +94,16 @@ struct ScreenAreaTrackerTests {
         #expect(plain.screenChanges().isEmpty)
     }
 
-    /// A fold beside a black band held 20 frames, then the small display growing back over the
-    /// band in one frame and filling the frame with `after` (the growth's first frame at `grow`).
-    static func foldGrownBack(to after: @escaping (Int) -> (mean: SIMD3<Float>, variance: Float)) -> (film: PostureFilm, fold: Int, grow: Int, last: Int) {
+    /// `before`, then folded beside a black band (the left half showing `small`) held 20 frames,
+    /// then the small display growing back over the band in one frame and filling the frame with
+    /// `after` (the growth's first frame at `grow`).
+    static func foldGrownBack(from before: @escaping Look = page, small: @escaping Look = { page($0 + 20) },
+                              to after: @escaping Look) -> (film: PostureFilm, fold: Int, grow: Int, last: Int) {
         var f = film()
-        f.frame(f.all, complete: true, look: page)
+        f.frame(f.all, complete: true, look: before)
         f.still(5)
         let fold = f.k
-        f.frame(f.all) { t in t % cols < 8 ? page(t + 3) : black }
+        f.frame(f.all) { t in t % cols < 8 ? small(t) : black }
         f.still(20)
         let grow = f.k
         f.frame(f.all) { t in t % cols < 12 ? page(t + 5) : black }
@@ -113,8 +115,7 @@ struct ScreenAreaTrackerTests {
 
     @Test func aSmallDisplayGrowingBackOntoThePictureBeforeTheFoldIsTheUnfold() {
         // (within `screenRefitMs`, where an emulator's refit would scale it up too: but a refit
-        // shows the outer display's layout, its status bar stretched, and this is the inner
-        // display's picture again, bars and all)
+        // stretches what the small display shows, and this is the inner display's picture again)
         let (f, fold, grow, last) = Self.foldGrownBack(to: Self.page)
         let changes = f.screenChanges()
         #expect(changes.map(\.kind) == [.close, .open])
@@ -123,11 +124,15 @@ struct ScreenAreaTrackerTests {
         #expect(changes.last?.returnedShare == 1)
         #expect(f.seen.events(coverMs: 500).map(\.kind) == [.close, .open])
 
-        // a refit bringing back all but its status bar (a photo stretched to fit: 94% of the
-        // tiles back, none of the bar's) is the fold's own refit, one close
-        let (stretched, _, _, _) = Self.foldGrownBack { t in t < Self.cols ? Self.page(t + 20) : Self.page(t) }
-        #expect(stretched.screenChanges().map(\.kind) == [.close])
-        // and so is one bringing back 75% of the tiles, bar and all (another layout)
+        // a refit stretching a small display that still shows the picture before the fold squeezed
+        // (before the app laid it out anew) brings that picture back too, but as a stretch of what
+        // the small display showed: the fold's own refit, one close. (A page whose columns come in
+        // alike pairs: squeezed, each pair is one column.)
+        let pairs: Look = { t in Self.page(t / Self.cols * Self.cols + t % Self.cols / 2) }
+        let squeezed: Look = { t in Self.page(t / Self.cols * Self.cols + t % Self.cols) }
+        let (refit, _, _, _) = Self.foldGrownBack(from: pairs, small: squeezed, to: pairs)
+        #expect(refit.screenChanges().map(\.kind) == [.close])
+        // and so is one bringing back 75% of the tiles (another layout)
         let (relaid, _, _, _) = Self.foldGrownBack { t in t % Self.cols >= 12 ? Self.page(t + 20) : Self.page(t) }
         #expect(relaid.screenChanges().map(\.kind) == [.close])
     }
@@ -437,8 +442,7 @@ struct ScreenAreaTrackerTests {
     @Test func withoutTheEdgeTestTheDarkBlankPageIsAFold() {
         var o = PostureInferenceOptions()
         o.screenEdgeDark = 1
-        // (and the page painting onto the picture before it, bars and all, the unfold)
         let f = Self.darkPageLoad(o)
-        #expect(f.screenChanges().map(\.kind) == [.close, .open])
+        #expect(f.screenChanges().map(\.kind) == [.close])
     }
 }

@@ -143,10 +143,16 @@ public struct PostureInferenceOptions: Sendable {
     /// the frame it changed (a sparse layout's crossfade in an H.264 capture changes 15-50% of the
     /// tiles; the emulator's own unfold brought back 100% of them, a review's unfolds after a new
     /// message or a scroll of a row 92-93%, of a quarter row 84-86%). And a fold that fills the
-    /// frame again within `screenRefitMs` onto the picture before it, in this share of those tiles
-    /// and of the status bar's, grew back (an unfold), where a refit stretches the outer display's
-    /// layout and bar (the real refit 69% and 84%, a photo stretched to fit 99% and 82%).
+    /// frame again within `screenRefitMs` onto the picture before it, in this share of the tiles
+    /// it changed, grew back (an unfold), unless that is a stretch (`refitStretchMatch`).
     public var unfoldReturnShare: Double = 0.9
+    /// ...a refit stretches what the small display showed over the whole frame: the filled
+    /// picture shows this share of the small display's detailed tiles stretched (within the
+    /// change threshold) in a refit, whatever it shows (the real refit 98%, photos stretched to
+    /// fit and refits before the app's new layout, which bring the picture before the fold back,
+    /// 90-100%), where the inner display laid out anew does not (a review's unfolds 37-46%, two
+    /// lists 89% and 95%).
+    public var refitStretchMatch: Double = 0.85
     /// ...and a run that redrew the whole frame (`unfoldMinChanged`) is the unfold only when it
     /// brings back at least this share of those tiles, where they can be counted: a dialog, a
     /// rotation or a photo opened in the folded app redraws everything too (a review's: 0-57%

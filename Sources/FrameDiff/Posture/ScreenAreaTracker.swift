@@ -12,9 +12,10 @@
 /// `screenHoldMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`). An
 /// emulator that then scales the small display up to fill its window again (within `screenRefitMs`) is
 /// still the same fold: the event ends when that settles; unless what filled the frame again is
-/// the picture before the fold, in `unfoldReturnShare` of the tiles the fold changed and of those
-/// of the status bar (`statusBarShare`): the small display grew back, an unfold (`open`), where a
-/// refit shows the outer display's layout and its status bar stretched. Such an emulator shows no band when the
+/// the picture before the fold, in `unfoldReturnShare` of the tiles the fold changed, and is no
+/// stretch of what the small display showed (under `refitStretchMatch` of its detailed tiles):
+/// the small display grew back, an unfold (`open`). A refit stretches whatever the small display
+/// shows, the picture before the fold too when it comes before the app's new layout. Such an emulator shows no band when the
 /// phone unfolds again: it crossfades the whole frame, status and navigation bars included, to the
 /// inner display's layout, so after a refit fold the next run of changes with a frame changing
 /// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`); or,
@@ -59,8 +60,11 @@ struct ScreenAreaTracker: Sendable {
         var change: Change
         var backSinceMs: Double?
         var folded: Thumbnail
-        var statusBar: [Int]
-        var grew: (fromMs: Double, foldEndMs: Double)?
+        /// When the share was last the fold's, and the picture before the first frame since that
+        /// moved it towards the whole frame (with that frame's time).
+        var atFoldMs = -Double.infinity
+        var small: (picture: Thumbnail, ms: Double)?
+        var grew: (fromMs: Double, foldEndMs: Double, small: Thumbnail)?
     }
     private var refitting: Refitting?
     private var runStartMs: Double?
@@ -92,6 +96,8 @@ struct ScreenAreaTracker: Sendable {
     private var lastMs: Double?
     /// The classifier's change threshold (levels), and the picture, as of the last frame.
     private var shift: Float = 6
+    /// The tile grid of the last frame.
+    private var grid: TileGrid?
     private var lastPicture: Thumbnail?
     /// The screen's share as the board shows it now, once asked (a frame that changed nothing
     /// leaves the board, and so the share, as the last one: 983 of the second bench film's 1200).
@@ -103,6 +109,7 @@ struct ScreenAreaTracker: Sendable {
     /// `shift`: levels of mean shift that count as a visible change (the classifier's threshold).
     mutating func add(_ m: FrameMeasure, _ board: TileBoard, changed: Int, shift: Double, noise: Double) {
         self.shift = Float(shift)
+        grid = board.grid
         // (the last picture, for a run still going when the film ends; kept only then: a second
         // reference to the board's picture makes the next frame copy every chunk it changes)
         defer { lastPicture = unfolding != nil || refitting?.backSinceMs != nil ? board.picture : nil }
@@ -137,8 +144,26 @@ struct ScreenAreaTracker: Sendable {
         if refitFolded != nil, refitting == nil { watchUnfold(m, board, changed: changed, held: held, shift: shift, noise: noise) }
         guard let share = share(board) else { return }
         if var r = refitting {
+            // (the small display as it last showed before it began to grow, what a refit
+            // stretches: the picture before the first frame whose share moved towards the whole
+            // frame since the share was last the fold's. A frame of the growth may show it at 55%
+            // already, and a noisy capture's run of broad changes may have begun before the app
+            // laid the small display out)
+            if r.grew == nil {
+                if (share - r.change.toShare) * (r.change.fromShare - r.change.toShare) > 0 {
+                    if r.small == nil { r.small = (Self.pictureBefore(board), m.ptsMs) }
+                } else {
+                    (r.small, r.atFoldMs) = (nil, m.ptsMs)
+                }
+                refitting = r
+            }
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
-                if r.grew == nil { r.grew = (runStartMs ?? m.ptsMs, r.change.endMs) }
+                if r.grew == nil {
+                    // (it grew from the run of changes that led here, unless that run began while
+                    // the share was still the fold's: then from the frame it first moved)
+                    let left = r.small?.ms ?? m.ptsMs, from = runStartMs.map { $0 >= r.atFoldMs ? $0 : left } ?? left
+                    r.grew = (from, r.change.endMs, r.small?.picture ?? Self.pictureBefore(board))
+                }
                 r.backSinceMs = m.ptsMs
                 r.change.endMs = m.ptsMs
                 refitting = r
@@ -160,7 +185,7 @@ struct ScreenAreaTracker: Sendable {
                 pending = nil
                 stable = share
                 if change.kind == .close {
-                    (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture, statusBar: Self.statusBar(board, share: options.statusBarShare)), nil, nil, p.before)
+                    (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture), nil, nil, p.before)
                 } else {
                     changes.append(change)
                 }
@@ -189,9 +214,9 @@ struct ScreenAreaTracker: Sendable {
         guard let r = refitting else { return }
         refitting = nil
         if let picture, let grew = r.grew, r.backSinceMs != nil, let back = returned(from: r.folded, to: picture) {
-            let bar = returned(from: r.folded, to: picture, among: r.statusBar)
-            if debugClassifier { debugLine("refit return \(back) bar \(bar ?? -1) grew \(grew.fromMs) fold end \(grew.foldEndMs)") }
-            if back >= options.unfoldReturnShare, (bar ?? 1) >= options.unfoldReturnShare {
+            let stretched = stretchMatch(grew.small, picture, share: r.change.toShare)
+            if debugClassifier { debugLine("refit return \(back) stretched \(stretched ?? -1) grew \(grew.fromMs) fold end \(grew.foldEndMs)") }
+            if back >= options.unfoldReturnShare, (stretched ?? 0) < options.refitStretchMatch {
                 var close = r.change
                 close.endMs = grew.foldEndMs
                 changes.append(close)
@@ -212,19 +237,18 @@ struct ScreenAreaTracker: Sendable {
     /// The share of the tiles where `folded` differed from the picture before the fold (by the
     /// classifier's change threshold) that `picture` shows as they were before it; nil when no
     /// fold is known or the folded picture differed from it in under `unfoldReturnMinTiles` of
-    /// the tiles (a layout that only scaled: nothing to tell a return by). `among`: counted over
-    /// these tiles only (the status bar), nil only when none of them differed.
-    private func returned(from folded: Thumbnail?, to picture: Thumbnail, among tiles: [Int]? = nil) -> Double? {
+    /// the tiles (a layout that only scaled: nothing to tell a return by).
+    private func returned(from folded: Thumbnail?, to picture: Thumbnail) -> Double? {
         guard let folded, let before = beforeFold, before.count == picture.count, folded.count == picture.count else { return nil }
         var differed = 0, back = 0
         // (the tiles with detail before the fold: a light page's flat ground also comes back
         // where the emulator stretches the small display's layout over the band)
-        for t in tiles ?? Array(0..<picture.count) where !before.isFlat(t) && maxAbs(folded.mean(t) - before.mean(t)) > shift {
+        for t in 0..<picture.count where !before.isFlat(t) && maxAbs(folded.mean(t) - before.mean(t)) > shift {
             differed += 1
             if maxAbs(picture.mean(t) - before.mean(t)) <= shift { back += 1 }
         }
         if debugClassifier { debugLine("unfold return \(back) of \(differed) tiles") }
-        guard differed > 0, tiles != nil || Double(differed) >= options.unfoldReturnMinTiles * Double(picture.count) else { return nil }
+        guard differed > 0, Double(differed) >= options.unfoldReturnMinTiles * Double(picture.count) else { return nil }
         return Double(back) / Double(differed)
     }
 
@@ -288,8 +312,16 @@ struct ScreenAreaTracker: Sendable {
     /// app on a black ground changes every tile that shows anything, as the unfold does; a clock's
     /// minute moves one end; a notification shade comes down from the top).
     private func barsRedrawn(since before: Thumbnail, _ board: TileBoard, shift: Float) -> Bool {
-        let picture = board.picture
-        let (top, bottom) = Self.shownEdges(board.grid), depth = Self.barDepth(board.grid, share: options.statusBarShare)
+        let picture = board.picture, grid = board.grid
+        // (the stored edge a player shows at the top, and at the bottom)
+        let (top, bottom): (TileBoard.Edge, TileBoard.Edge)
+        switch grid.rotation {
+        case 90: (top, bottom) = (.left, .right)
+        case 180: (top, bottom) = (.bottom, .top)
+        case 270: (top, bottom) = (.right, .left)
+        default: (top, bottom) = (.top, .bottom)
+        }
+        let depth = max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * options.statusBarShare).rounded()))
         func moved(_ t: Int) -> Bool { maxAbs(picture.mean(t) - before.mean(t)) >= shift }
         var (first, last, below) = (false, false, false)
         for k in 0..<depth {
@@ -302,25 +334,48 @@ struct ScreenAreaTracker: Sendable {
         return first && last && below
     }
 
-    /// The stored edges a player shows at the top and at the bottom.
-    private static func shownEdges(_ grid: TileGrid) -> (top: TileBoard.Edge, bottom: TileBoard.Edge) {
-        switch grid.rotation {
-        case 90: (.left, .right)
-        case 180: (.bottom, .top)
-        case 270: (.right, .left)
-        default: (.top, .bottom)
+    /// The share of the small display's detailed tiles (`small`, the screen taking about `share`
+    /// of the frame beside the band, at either end of the axis the band lies along) whose mean
+    /// `filled` shows stretched over the whole axis: the mean of the span a tile is stretched to,
+    /// read off `filled`'s tiles weighted by how many of their pixels the span covers, within the
+    /// change threshold of the tile's own. A refit stretches the small display, whatever it shows;
+    /// an unfold lays the inner display out anew. The screen's edge lies somewhere in the tile
+    /// past the band (and a frame's last tile may be part of one), so its width is tried to a
+    /// quarter tile across that; the best fit counts. nil when the small display shows no detail.
+    private func stretchMatch(_ small: Thumbnail, _ filled: Thumbnail, share: Double) -> Double? {
+        guard let grid, small.count == grid.count, filled.count == grid.count else { return nil }
+        let alongX = grid.rotation % 180 == 0, t = grid.tile
+        let pixels = alongX ? grid.storedWidth : grid.storedHeight, length = alongX ? grid.columns : grid.rows
+        let across = alongX ? grid.rows : grid.columns
+        func tile(_ along: Int, _ line: Int) -> Int { alongX ? line * grid.columns + along : along * grid.columns + line }
+        let measured = share * Double(pixels)
+        var best: Double?
+        for step in -4...4 {
+            let width = measured + Double(step * t) / 4
+            guard width >= Double(2 * t), width < Double(pixels) else { continue }
+            for x0 in [0, Double(pixels) - width] {
+                let scale = Double(pixels) / width
+                var shown = 0, matched = 0
+                // (the screen's whole tiles, each stretched over [a, b) px of the frame)
+                for j in Int((x0 / Double(t)).rounded(.up))..<Int((x0 + width) / Double(t)) {
+                    let a = (Double(j * t) - x0) * scale, b = min(Double(pixels), (Double((j + 1) * t) - x0) * scale)
+                    for line in 0..<across where !small.isFlat(tile(j, line)) {
+                        var sum = SIMD3<Float>(repeating: 0), weight: Float = 0
+                        for c in max(0, Int(a) / t)..<min(length, Int(b.rounded(.up)) / t + 1) {
+                            let w = Float(min(b, Double(min((c + 1) * t, pixels))) - max(a, Double(c * t)))
+                            guard w > 0 else { continue }
+                            sum += filled.mean(tile(c, line)) * w
+                            weight += w
+                        }
+                        guard weight > 0 else { continue }
+                        shown += 1
+                        if maxAbs(sum / weight - small.mean(tile(j, line))) <= shift { matched += 1 }
+                    }
+                }
+                if shown > 0 { best = max(best ?? 0, Double(matched) / Double(shown)) }
+            }
         }
-    }
-
-    /// How many lines of tiles `share` of the frame's height as shown is (at least one).
-    private static func barDepth(_ grid: TileGrid, share: Double) -> Int {
-        max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * share).rounded()))
-    }
-
-    /// The tiles of the status bar: the top `share` of the frame as shown.
-    private static func statusBar(_ board: TileBoard, share: Double) -> [Int] {
-        let top = shownEdges(board.grid).top
-        return (0..<barDepth(board.grid, share: share)).flatMap { board.line($0, from: top) }
+        return best
     }
 
     /// `returned`: the share of the picture before the fold the run brought back, where it can be counted.
