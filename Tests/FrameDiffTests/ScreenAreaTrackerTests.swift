@@ -137,6 +137,39 @@ struct ScreenAreaTrackerTests {
         #expect(relaid.screenChanges().map(\.kind) == [.close])
     }
 
+    @Test func aDisplayGrowingBackRightAfterAnAnimatedFoldStartsItsOpenThere() {
+        // the small display animating from the fold on (one run of broad changes), then growing
+        // back on the frame after the fold was confirmed: the open begins with the growth, not
+        // with the run that began at the fold
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        for i in 0..<10 { f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 20 + (i % 2) * 10) : Self.black } }
+        let grow = f.k
+        f.frame(f.all, look: Self.page)
+        f.still(30)
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close, .open])
+        #expect(changes.last?.startMs == Double(grow) * 1000 / 30)
+    }
+
+    @Test func aBlankFrameEndingTheGrowthsHoldLeavesNoSecondOpen() {
+        // in a film written on change the frame that shows the grown picture held is the next
+        // change, here a black frame with no screen to measure: the screen is whole again anyway
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(t + 20) : Self.black }
+        f.still(20)
+        f.frame(f.all, look: Self.page)
+        f.k += 10
+        f.frame(f.all) { _ in Self.black }
+        f.still(3)
+        f.frame(f.all) { t in Self.page(t + 3) }
+        f.still(30)
+        #expect(f.screenChanges().map(\.kind) == [.close, .open])
+    }
+
     @Test func aFoldThatStaysSmallAndALaterUnfoldAreACloseAndAnOpen() {
         var f = Self.film()
         f.frame(f.all, complete: true, look: Self.page)

@@ -15,9 +15,9 @@
 /// the picture before the fold, in `unfoldReturnShare` of the tiles the fold changed, and is no
 /// stretch of what the small display showed (under `refitStretchMatch` of its detailed tiles):
 /// the small display grew back, an unfold (`open`). A refit stretches whatever the small display
-/// shows, the picture before the fold too when it comes before the app's new layout. Such an emulator shows no band when the
-/// phone unfolds again: it crossfades the whole frame, status and navigation bars included, to the
-/// inner display's layout, so after a refit fold the next run of changes with a frame changing
+/// shows, the picture before the fold too when it comes before the app's new layout. Such an
+/// emulator shows no band when the phone unfolds again: it crossfades the whole frame, status and
+/// navigation bars included, to the inner display's layout, so after a refit fold the next run of changes with a frame changing
 /// `unfoldMinChanged` of the tiles, ending on a picture with detail, is the unfold (`open`); or,
 /// since an app's black ground stays black through that crossfade, one changing as much of the
 /// tiles that show something and redrawing both system bars (`statusBarShare`: an app's own page
@@ -54,15 +54,17 @@ struct ScreenAreaTracker: Sendable {
     /// picture before that.
     private var pending: (share: Double, firstMs: Double, fromMs: Double, before: Thumbnail)?
     /// A fold whose display may yet be scaled back to fill the frame: the fold, since when the
-    /// screen fills the frame again, the picture the fold settled on, and when the run of changes
-    /// that filled the frame again began and where the fold had ended before it.
+    /// screen fills the frame again, the picture the fold settled on, and once it did, when the
+    /// run of changes that filled the frame again began, where the fold had ended before it, and
+    /// the small display as it last showed.
     private struct Refitting {
         var change: Change
         var backSinceMs: Double?
         var folded: Thumbnail
-        /// When the share was last the fold's, and the picture before the first frame since that
-        /// moved it towards the whole frame (with that frame's time).
-        var atFoldMs = -Double.infinity
+        /// When the share was last the fold's (from the frame the fold was confirmed on), and the
+        /// picture before the first frame since that moved it towards the whole frame (with that
+        /// frame's time).
+        var atFoldMs: Double
         var small: (picture: Thumbnail, ms: Double)?
         var grew: (fromMs: Double, foldEndMs: Double, small: Thumbnail)?
     }
@@ -161,7 +163,7 @@ struct ScreenAreaTracker: Sendable {
                 if r.grew == nil {
                     // (it grew from the run of changes that led here, unless that run began while
                     // the share was still the fold's: then from the frame it first moved)
-                    let left = r.small?.ms ?? m.ptsMs, from = runStartMs.map { $0 >= r.atFoldMs ? $0 : left } ?? left
+                    let left = r.small?.ms ?? m.ptsMs, from = max(r.change.endMs, runStartMs.map { $0 >= r.atFoldMs ? $0 : left } ?? left)
                     r.grew = (from, r.change.endMs, r.small?.picture ?? Self.pictureBefore(board))
                 }
                 r.backSinceMs = m.ptsMs
@@ -185,7 +187,7 @@ struct ScreenAreaTracker: Sendable {
                 pending = nil
                 stable = share
                 if change.kind == .close {
-                    (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture), nil, nil, p.before)
+                    (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture, atFoldMs: m.ptsMs), nil, nil, p.before)
                 } else {
                     changes.append(change)
                 }
@@ -220,9 +222,10 @@ struct ScreenAreaTracker: Sendable {
                 var close = r.change
                 close.endMs = grew.foldEndMs
                 changes.append(close)
+                // (the share is back at the one before the fold, though this frame may show none)
                 changes.append(Change(kind: .open, startMs: grew.fromMs, endMs: r.change.endMs, fromShare: r.change.toShare,
-                                      toShare: share ?? 1, returnedShare: back))
-                (stable, refitFolded, unfolding, beforeFold) = (share ?? stable, nil, nil, nil)
+                                      toShare: share ?? r.change.fromShare, returnedShare: back))
+                (stable, refitFolded, unfolding, beforeFold) = (share ?? r.change.fromShare, nil, nil, nil)
                 return
             }
         }
