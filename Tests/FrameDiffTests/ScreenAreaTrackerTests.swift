@@ -135,6 +135,12 @@ struct ScreenAreaTrackerTests {
         // and so is one bringing back 75% of the tiles (another layout)
         let (relaid, _, _, _) = Self.foldGrownBack { t in t % Self.cols >= 12 ? Self.page(t + 20) : Self.page(t) }
         #expect(relaid.screenChanges().map(\.kind) == [.close])
+        // the stretch is read from the end the small display lies at: its last column beside the
+        // band, stretched from the band's end, would be the frame's first two (all of the small
+        // display that end holds)
+        let (sided, _, _, _) = Self.foldGrownBack(small: { t in t % Self.cols == 7 ? Self.page(t / Self.cols * Self.cols) : Self.page(t + 20) },
+                                                  to: Self.page)
+        #expect(sided.screenChanges().map(\.kind) == [.close, .open])
     }
 
     @Test func aDisplayGrowingBackRightAfterAnAnimatedFoldStartsItsOpenThere() {
@@ -168,6 +174,55 @@ struct ScreenAreaTrackerTests {
         f.frame(f.all) { t in Self.page(t + 3) }
         f.still(30)
         #expect(f.screenChanges().map(\.kind) == [.close, .open])
+    }
+
+    /// A fold into half the frame (the band on `bandLeft`'s side as stored, along the axis the
+    /// film turns across at `rotation`), held 20 frames, then a growth in one frame onto the
+    /// picture before the fold: an unfold onto a layout the small display did not show, or
+    /// (`refit`) a stretch of the small display, which the picture before the fold was too (its
+    /// tiles along the axis alike in pairs).
+    static func foldAlong(w: Int, h: Int, tile: Int, rotation: Int, bandLeft: Bool, refit: Bool) -> [ScreenAreaTracker.Change] {
+        var f = PostureFilm(grid: TileGrid(storedWidth: w, storedHeight: h, tile: tile, rotation: rotation))
+        let cols = f.grid.columns, alongX = rotation % 180 == 0
+        let n = alongX ? cols : f.grid.rows, half = n / 2
+        func at(_ t: Int) -> (along: Int, line: Int) { alongX ? (t % cols, t / cols) : (t / cols, t % cols) }
+        let before: Look = { t in let (a, l) = at(t); return refit ? page(l * 64 + a / 2) : page(t) }
+        let small: Look = { t in
+            let (a, l) = at(t)
+            guard bandLeft ? a >= n - half : a < half else { return black }
+            return refit ? page(l * 64 + (bandLeft ? a - (n - half) : a)) : page(t + 20)
+        }
+        let grow: Look = { t in let a = at(t).along; return (bandLeft ? a >= n / 4 : a < n - n / 4) ? page(t + 5) : black }
+        f.frame(f.all, complete: true, look: before)
+        f.still(5)
+        f.frame(f.all, look: small)
+        f.still(20)
+        f.frame(f.all, look: grow)
+        f.frame(f.all, look: before)
+        f.still(30)
+        return f.screenChanges()
+    }
+
+    @Test(arguments: [0, 90, 180, 270], [false, true])
+    func aGrowthBackIsToldFromARefitOnEitherSideAtAnyRotation(rotation: Int, bandLeft: Bool) {
+        let unfold = Self.foldAlong(w: 256, h: 256, tile: 16, rotation: rotation, bandLeft: bandLeft, refit: false)
+        let refit = Self.foldAlong(w: 256, h: 256, tile: 16, rotation: rotation, bandLeft: bandLeft, refit: true)
+        #expect(unfold.map(\.kind) == [.close, .open])
+        #expect(refit.map(\.kind) == [.close])
+    }
+
+    @Test(arguments: [(64, 64, 8), (70, 66, 8), (250, 250, 16), (256, 200, 16), (100, 300, 16)])
+    func oddGridsGiveAtMostACloseAndAnOpen(w: Int, h: Int, tile: Int) {
+        // (frames whose last tile is part of one, and one too narrow to hold a band: no trap in
+        // the stretch's ranges, and no third event)
+        for rotation in [0, 90] {
+            for bandLeft in [false, true] {
+                for refit in [false, true] {
+                    let kinds = Self.foldAlong(w: w, h: h, tile: tile, rotation: rotation, bandLeft: bandLeft, refit: refit).map(\.kind)
+                    #expect([[], [.close], [.close, .open]].contains(kinds))
+                }
+            }
+        }
     }
 
     @Test func aFoldThatStaysSmallAndALaterUnfoldAreACloseAndAnOpen() {

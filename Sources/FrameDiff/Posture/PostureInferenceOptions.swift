@@ -150,8 +150,7 @@ public struct PostureInferenceOptions: Sendable {
     /// picture shows this share of the small display's detailed tiles stretched (within the
     /// change threshold) in a refit, whatever it shows (the real refit 98%, photos stretched to
     /// fit and refits before the app's new layout, which bring the picture before the fold back,
-    /// 90-100%), where the inner display laid out anew does not (a review's unfolds 37-46%, two
-    /// lists 89% and 95%).
+    /// 90-100%), where the inner display laid out anew does not (a review's unfolds 37-46%).
     public var refitStretchMatch: Double = 0.85
     /// ...and a run that redrew the whole frame (`unfoldMinChanged`) is the unfold only when it
     /// brings back at least this share of those tiles, where they can be counted: a dialog, a

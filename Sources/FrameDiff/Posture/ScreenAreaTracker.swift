@@ -338,7 +338,8 @@ struct ScreenAreaTracker: Sendable {
     }
 
     /// The share of the small display's detailed tiles (`small`, the screen taking about `share`
-    /// of the frame beside the band, at either end of the axis the band lies along) whose mean
+    /// of the frame beside the band, at the end of the axis the band lies along where it shows
+    /// its detail: from the band's end a few of its tiles would match by chance) whose mean
     /// `filled` shows stretched over the whole axis: the mean of the span a tile is stretched to,
     /// read off `filled`'s tiles weighted by how many of their pixels the span covers, within the
     /// change threshold of the tile's own. A refit stretches the small display, whatever it shows;
@@ -352,31 +353,34 @@ struct ScreenAreaTracker: Sendable {
         let across = alongX ? grid.rows : grid.columns
         func tile(_ along: Int, _ line: Int) -> Int { alongX ? line * grid.columns + along : along * grid.columns + line }
         let measured = share * Double(pixels)
+        // (the screen lies at the end with the detail: the band beside it shows none)
+        let half = length / 2
+        func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).filter { !small.isFlat(tile(a, $0)) }.count } }
+        let atStart = detailed(0..<half) >= detailed(length - half..<length)
         var best: Double?
         for step in -4...4 {
             let width = measured + Double(step * t) / 4
             guard width >= Double(2 * t), width < Double(pixels) else { continue }
-            for x0 in [0, Double(pixels) - width] {
-                let scale = Double(pixels) / width
-                var shown = 0, matched = 0
-                // (the screen's whole tiles, each stretched over [a, b) px of the frame)
-                for j in Int((x0 / Double(t)).rounded(.up))..<Int((x0 + width) / Double(t)) {
-                    let a = (Double(j * t) - x0) * scale, b = min(Double(pixels), (Double((j + 1) * t) - x0) * scale)
-                    for line in 0..<across where !small.isFlat(tile(j, line)) {
-                        var sum = SIMD3<Float>(repeating: 0), weight: Float = 0
-                        for c in max(0, Int(a) / t)..<min(length, Int(b.rounded(.up)) / t + 1) {
-                            let w = Float(min(b, Double(min((c + 1) * t, pixels))) - max(a, Double(c * t)))
-                            guard w > 0 else { continue }
-                            sum += filled.mean(tile(c, line)) * w
-                            weight += w
-                        }
-                        guard weight > 0 else { continue }
-                        shown += 1
-                        if maxAbs(sum / weight - small.mean(tile(j, line))) <= shift { matched += 1 }
+            let x0 = atStart ? 0 : Double(pixels) - width
+            let scale = Double(pixels) / width
+            var shown = 0, matched = 0
+            // (the screen's whole tiles, each stretched over [a, b) px of the frame)
+            for j in Int((x0 / Double(t)).rounded(.up))..<Int((x0 + width) / Double(t)) {
+                let a = (Double(j * t) - x0) * scale, b = min(Double(pixels), (Double((j + 1) * t) - x0) * scale)
+                for line in 0..<across where !small.isFlat(tile(j, line)) {
+                    var sum = SIMD3<Float>(repeating: 0), weight: Float = 0
+                    for c in max(0, Int(a) / t)..<min(length, Int(b.rounded(.up)) / t + 1) {
+                        let w = Float(min(b, Double(min((c + 1) * t, pixels))) - max(a, Double(c * t)))
+                        guard w > 0 else { continue }
+                        sum += filled.mean(tile(c, line)) * w
+                        weight += w
                     }
+                    guard weight > 0 else { continue }
+                    shown += 1
+                    if maxAbs(sum / weight - small.mean(tile(j, line))) <= shift { matched += 1 }
                 }
-                if shown > 0 { best = max(best ?? 0, Double(matched) / Double(shown)) }
             }
+            if shown > 0 { best = max(best ?? 0, Double(matched) / Double(shown)) }
         }
         return best
     }
