@@ -695,7 +695,7 @@ def jobs():
     return J
 
 
-def encode(path, frames, fps, fmt, vfr):
+def encode(path, frames, fps, fmt, vfr, crf=20):
     if fmt == "mp4":  # yuv420p: even sizes
         frames = [f[:f.shape[0] // 2 * 2, :f.shape[1] // 2 * 2] for f in frames]
     H, W = frames[0].shape[:2]
@@ -704,7 +704,7 @@ def encode(path, frames, fps, fmt, vfr):
     if vfr:
         vf.append("mpdecimate=hi=64:lo=1:frac=0:max=0")
     if fmt == "mp4":
-        cmd += (["-vf", ",".join(vf), "-fps_mode", "vfr"] if vf else []) + ["-c:v", "libx264", "-crf", "20", "-pix_fmt", "yuv420p", "-threads", "1"]
+        cmd += (["-vf", ",".join(vf), "-fps_mode", "vfr"] if vf else []) + ["-c:v", "libx264", "-crf", str(crf), "-pix_fmt", "yuv420p", "-threads", "1"]
     else:
         cmd += ["-vf", ",".join(vf + ["split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse"])]
         if vf:

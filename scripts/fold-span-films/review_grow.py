@@ -168,24 +168,6 @@ def film(o):
     return s
 
 
-def encode(path, frames, fps, fmt, vfr, crf):
-    if fmt == "mp4":
-        frames = [f[:f.shape[0] // 2 * 2, :f.shape[1] // 2 * 2] for f in frames]
-    H, W = frames[0].shape[:2]
-    cmd = ["ffmpeg", "-v", "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{W}x{H}", "-r", str(fps), "-i", "-"]
-    vf = ["mpdecimate=hi=64:lo=1:frac=0:max=0"] if vfr else []
-    if fmt == "mp4":
-        cmd += (["-vf", ",".join(vf), "-fps_mode", "vfr"] if vf else []) + ["-c:v", "libx264", "-crf", str(crf), "-pix_fmt", "yuv420p", "-threads", "1"]
-    else:
-        cmd += ["-vf", ",".join(vf + ["split[a][b];[a]palettegen=stats_mode=full[p];[b][p]paletteuse"])] + (["-fps_mode", "vfr"] if vf else [])
-    p = subprocess.Popen(cmd + [path], stdin=subprocess.PIPE)
-    for f in frames:
-        p.stdin.write(np.ascontiguousarray(np.clip(f + 0.5, 0, 255).astype(np.uint8)).tobytes())
-    p.stdin.close()
-    if p.wait() != 0:
-        raise RuntimeError(path)
-
-
 def jobs():
     J = []
 
@@ -241,7 +223,7 @@ def make_one(j):
     fps = j["fps"]
     frames = [s.at(i / fps) for i in range(int(round(s.t * fps)))]
     path = os.path.join(OUT, j["name"] + "." + j["fmt"])
-    encode(path, frames, fps, j["fmt"], j["vfr"], j["crf"])
+    fs.encode(path, frames, fps, j["fmt"], j["vfr"], j["crf"])
     json.dump(dict(film=os.path.basename(path), events=s.ev, o=j["o"], fps=fps, fmt=j["fmt"], crf=j["crf"], vfr=j["vfr"],
                    plausibility=j["plaus"], probe=getattr(s, "probe", None)), open(os.path.join(OUT, j["name"] + ".json"), "w"), indent=1)
     return j["name"]
