@@ -225,6 +225,43 @@ struct ScreenAreaTrackerTests {
         }
     }
 
+    @Test func aRefitLaterThanTheRefitTimeIsStillTheFold() {
+        // the small display (another layout) stretched over the frame 4 s after the fold, by an
+        // emulator slower than `screenRefitMs`: the fold's refit, not an unfold; the crossfade back
+        // to the inner layout later is the unfold. (Its tiles vary a lot from one to the next, as
+        // a layout's do: a smooth picture matches itself stretched, and is not taken for one)
+        let small: Look = { t in (SIMD3(Float(40 + (t * 37) % 170), 120, 140), 400) }
+        var f = Self.film()
+        f.frame(f.all, complete: true, look: Self.page)
+        f.still(5)
+        let fold = f.k
+        f.frame(f.all) { t in t % Self.cols < 8 ? small(t) : Self.black }
+        f.still(120)
+        let refit = f.k
+        f.frame(f.all) { t in small(t / Self.cols * Self.cols + t % Self.cols / 2) }
+        f.still(30)
+        let unfold = f.k
+        for shade in [15, 8, 0] { f.frame(f.all) { t in Self.page(t + shade) } }
+        f.still(15)
+        let changes = f.screenChanges()
+        #expect(changes.map(\.kind) == [.close, .open])
+        #expect(changes.first?.startMs == Double(fold) * 1000 / 30 && changes.first?.endMs == Double(refit) * 1000 / 30)
+        #expect(changes.last?.startMs == Double(unfold) * 1000 / 30)
+
+        // a smooth small display matches itself left in place as well as stretched: no telling a
+        // late refit from an unfold, so the frame filled again stays the open it was
+        var smooth = Self.film()
+        smooth.frame(smooth.all, complete: true, look: Self.page)
+        smooth.still(5)
+        smooth.frame(smooth.all) { t in t % Self.cols < 8 ? Self.page(t + 20) : Self.black }
+        smooth.still(120)
+        let filled = smooth.k
+        smooth.frame(smooth.all) { t in Self.page(t / Self.cols * Self.cols + t % Self.cols / 2 + 20) }
+        smooth.still(30)
+        #expect(smooth.screenChanges().map(\.kind) == [.close, .open])
+        #expect(smooth.screenChanges().last?.startMs == Double(filled) * 1000 / 30)
+    }
+
     @Test func aFoldThatStaysSmallAndALaterUnfoldAreACloseAndAnOpen() {
         var f = Self.film()
         f.frame(f.all, complete: true, look: Self.page)

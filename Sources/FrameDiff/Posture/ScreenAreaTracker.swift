@@ -188,6 +188,15 @@ struct ScreenAreaTracker: Sendable {
                 stable = share
                 if change.kind == .close {
                     (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture, atFoldMs: m.ptsMs), nil, nil, p.before)
+                } else if changes.last?.kind == .close, beforeFold != nil, refitFolded == nil,
+                          let stretch = stretchMatch(p.before, board.picture, share: base), stretch >= options.refitStretchMatch,
+                          (stretchMatch(p.before, board.picture, share: base, stretched: false) ?? 1) < options.refitStretchMatch {
+                    // a refit later than `screenRefitMs`: the small display stretched over the
+                    // frame, and not what it showed left in place (a smooth page matches itself
+                    // stretched too), is still the fold, and what unfolds it comes later
+                    if debugClassifier { debugLine("late refit \(change.startMs)-\(change.endMs) stretched \(stretch)") }
+                    changes[changes.count - 1].endMs = change.endMs
+                    (refitFolded, unfolding) = (board.picture, nil)
                 } else {
                     changes.append(change)
                 }
@@ -346,7 +355,9 @@ struct ScreenAreaTracker: Sendable {
     /// an unfold lays the inner display out anew. The screen's edge lies somewhere in the tile
     /// past the band (and a frame's last tile may be part of one), so its width is tried to a
     /// quarter tile across that; the best fit counts. nil when the small display shows no detail.
-    private func stretchMatch(_ small: Thumbnail, _ filled: Thumbnail, share: Double) -> Double? {
+    /// `stretched` false: the same tiles compared where they lie, unstretched (a smooth picture
+    /// matches itself both ways, and then the stretch tells nothing).
+    private func stretchMatch(_ small: Thumbnail, _ filled: Thumbnail, share: Double, stretched: Bool = true) -> Double? {
         guard let grid, small.count == grid.count, filled.count == grid.count else { return nil }
         let alongX = grid.rotation % 180 == 0, t = grid.tile
         let pixels = alongX ? grid.storedWidth : grid.storedHeight, length = alongX ? grid.columns : grid.rows
@@ -362,11 +373,11 @@ struct ScreenAreaTracker: Sendable {
             let width = measured + Double(step * t) / 4
             guard width >= Double(2 * t), width < Double(pixels) else { continue }
             let x0 = atStart ? 0 : Double(pixels) - width
-            let scale = Double(pixels) / width
+            let scale = stretched ? Double(pixels) / width : 1, origin = stretched ? x0 : 0
             var shown = 0, matched = 0
             // (the screen's whole tiles, each stretched over [a, b) px of the frame)
             for j in Int((x0 / Double(t)).rounded(.up))..<Int((x0 + width) / Double(t)) {
-                let a = (Double(j * t) - x0) * scale, b = min(Double(pixels), (Double((j + 1) * t) - x0) * scale)
+                let a = (Double(j * t) - origin) * scale, b = min(Double(pixels), (Double((j + 1) * t) - origin) * scale)
                 for line in 0..<across where !small.isFlat(tile(j, line)) {
                     var sum = SIMD3<Float>(repeating: 0), weight: Float = 0
                     for c in max(0, Int(a) / t)..<min(length, Int(b.rounded(.up)) / t + 1) {
