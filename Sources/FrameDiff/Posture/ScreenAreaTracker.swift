@@ -66,7 +66,7 @@ struct ScreenAreaTracker: Sendable {
         /// frame's time).
         var atFoldMs: Double
         var small: (picture: Thumbnail, ms: Double)?
-        var grew: (fromMs: Double, foldEndMs: Double, small: Thumbnail)?
+        var grew: (fromMs: Double, foldEndMs: Double)?
     }
     private var refitting: Refitting?
     private var runStartMs: Double?
@@ -160,11 +160,11 @@ struct ScreenAreaTracker: Sendable {
                 refitting = r
             }
             if abs(share - r.change.fromShare) < options.screenMinChange / 2 {
-                if r.grew == nil {
-                    // (it grew from the run of changes that led here, unless that run began while
-                    // the share was still the fold's: then from the frame it first moved)
-                    let left = r.small?.ms ?? m.ptsMs, from = max(r.change.endMs, runStartMs.map { $0 >= r.atFoldMs ? $0 : left } ?? left)
-                    r.grew = (from, r.change.endMs, r.small?.picture ?? Self.pictureBefore(board))
+                // (it grew from the run of changes that led here, unless that run began while the
+                // share was still the fold's: then from the frame it first moved, this one at the
+                // latest, where `small` was kept)
+                if r.grew == nil, let left = r.small?.ms {
+                    r.grew = (max(r.change.endMs, runStartMs.map { $0 >= r.atFoldMs ? $0 : left } ?? left), r.change.endMs)
                 }
                 r.backSinceMs = m.ptsMs
                 r.change.endMs = m.ptsMs
@@ -224,8 +224,8 @@ struct ScreenAreaTracker: Sendable {
     private mutating func finishRefit(share: Double?, picture: Thumbnail?) {
         guard let r = refitting else { return }
         refitting = nil
-        if let picture, let grew = r.grew, r.backSinceMs != nil, let back = returned(from: r.folded, to: picture) {
-            let stretched = stretchMatch(grew.small, picture, share: r.change.toShare)
+        if let picture, let grew = r.grew, let small = r.small?.picture, r.backSinceMs != nil, let back = returned(from: r.folded, to: picture) {
+            let stretched = stretchMatch(small, picture, share: r.change.toShare)
             if debugClassifier { debugLine("refit return \(back) stretched \(stretched ?? -1) grew \(grew.fromMs) fold end \(grew.foldEndMs)") }
             if back >= options.unfoldReturnShare, (stretched ?? 0) < options.refitStretchMatch {
                 var close = r.change
@@ -366,7 +366,7 @@ struct ScreenAreaTracker: Sendable {
         let measured = share * Double(pixels)
         // (the screen lies at the end with the detail: the band beside it shows none)
         let half = length / 2
-        func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).filter { !small.isFlat(tile(a, $0)) }.count } }
+        func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).lazy.filter { !small.isFlat(tile(a, $0)) }.count } }
         let atStart = detailed(0..<half) >= detailed(length - half..<length)
         var best: Double?
         for step in -4...4 {
