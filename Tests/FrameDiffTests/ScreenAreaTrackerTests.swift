@@ -186,11 +186,14 @@ struct ScreenAreaTrackerTests {
         let cols = f.grid.columns, alongX = rotation % 180 == 0
         let n = alongX ? cols : f.grid.rows, half = n / 2
         func at(_ t: Int) -> (along: Int, line: Int) { alongX ? (t % cols, t / cols) : (t / cols, t % cols) }
-        let before: Look = { t in let (a, l) = at(t); return refit ? page(l * 64 + a / 2) : page(t) }
+        // (a column's colour steps 12 levels a tile, so the squeeze moves each tile past the
+        // change threshold: a fold never leaves the small display as that part of the frame was)
+        func ramp(_ l: Int, _ c: Int) -> (mean: SIMD3<Float>, variance: Float) { (SIMD3(Float(30 + 12 * (c % 16)), Float(100 + l % 40), 140), 400) }
+        let before: Look = { t in let (a, l) = at(t); return refit ? ramp(l, a / 2) : page(t) }
         let small: Look = { t in
             let (a, l) = at(t)
             guard bandLeft ? a >= n - half : a < half else { return black }
-            return refit ? page(l * 64 + (bandLeft ? a - (n - half) : a)) : page(t + 20)
+            return refit ? ramp(l, bandLeft ? a - (n - half) : a) : page(t + 20)
         }
         let grow: Look = { t in let a = at(t).along; return (bandLeft ? a >= n / 4 : a < n - n / 4) ? page(t + 5) : black }
         f.frame(f.all, complete: true, look: before)
@@ -288,7 +291,13 @@ struct ScreenAreaTrackerTests {
         var f = Self.film()
         f.frame(f.all, complete: true, look: dark(26))
         f.still(5)
-        f.frame(f.all) { t in t % Self.cols < 8 ? dark(26)(t) : Self.black }
+        // (squeezed into the left half: the bars' icons of columns 0, 5, 10 and 15 at 0, 2, 5 and 7)
+        let squeezed = [0: 0, 2: 5, 5: 10, 7: 15]
+        f.frame(f.all) { t in
+            let (x, y) = (t % Self.cols, t / Self.cols)
+            guard x < 8 else { return Self.black }
+            return dark(26)(y * Self.cols + (squeezed[x] ?? 1))
+        }
         f.still(20)
         f.frame(f.all, look: dark(28))
         f.still(30)
@@ -524,6 +533,34 @@ struct ScreenAreaTrackerTests {
         #expect(sweep.screenChanges().isEmpty)
     }
 
+    /// A two-pane app whose right pane goes black over the whole height (a video stopping) and
+    /// plays again `hold` frames later, the left pane as it was: a band beside a screen, as a fold
+    /// leaves; `keptMatch` the rule's share.
+    static func paneGoneDark(keptMatch: Double = PostureInferenceOptions().foldKeptMatch, hold: Int = 45,
+                             after: @escaping Look = Self.page) -> [ScreenAreaTracker.Change] {
+        var o = PostureInferenceOptions()
+        o.foldKeptMatch = keptMatch
+        var f = film()
+        f.screens = ScreenAreaTracker(options: o)
+        f.frame(f.all, complete: true, look: page)
+        f.still(5)
+        f.frame(f.columns(8..<16)) { _ in black }
+        f.still(hold)
+        f.frame(f.columns(8..<16), look: after)
+        f.still(30)
+        return f.screenChanges()
+    }
+
+    @Test func aPaneGoingDarkBesideTheOtherLeftAsItWasIsNoFold() {
+        #expect(Self.paneGoneDark().isEmpty)
+        // (whatever the pane shows when it comes back)
+        #expect(Self.paneGoneDark(after: { Self.page($0 + 20) }).isEmpty)
+        #expect(Self.paneGoneDark(hold: 120).isEmpty)
+        // without the rule: a fold (its refit, within `screenRefitMs`), or a fold and an unfold
+        #expect(Self.paneGoneDark(keptMatch: 2).map(\.kind) == [.close])
+        #expect(Self.paneGoneDark(keptMatch: 2, hold: 120).map(\.kind) == [.close, .open])
+    }
+
     /// A dark theme's page load: the browser's side panel (left two columns) keeps its detail, the
     /// page beside it goes blank and dark for 800 ms with the pointer resting on it (one tile, 5
     /// columns in from the right), then the page paints. The columns right of the pointer are a
@@ -567,6 +604,8 @@ struct ScreenAreaTrackerTests {
     @Test func withoutTheEdgeTestTheDarkBlankPageIsAFold() {
         var o = PostureInferenceOptions()
         o.screenEdgeDark = 1
+        // (the side panel beside the page stays as it was: taken alone, a pane gone dark)
+        o.foldKeptMatch = 2
         let f = Self.darkPageLoad(o)
         #expect(f.screenChanges().map(\.kind) == [.close])
     }

@@ -328,6 +328,8 @@ public struct AnalysisSetting {
                     "after a refit fold, a run ending on the picture before the fold in this share of the tiles the refit picture changed is the unfold; a fold filling the frame again onto it, in this share of the tiles it changed, is no refit but the unfold"),
             .double("refit_stretch_match", \.posture.inference.refitStretchMatch, .posture, "share", 0...1,
                     "...unless it shows this share of the small display's detailed tiles stretched over the frame: a refit"),
+            .double("fold_kept_match", \.posture.inference.foldKeptMatch, .posture, "share", 0...1,
+                    "a screen that takes less of the frame while this share of its detailed tiles stays as it was is no fold but a pane gone dark (and its return no unfold)"),
             .double("unfold_redrawn_return", \.posture.inference.unfoldRedrawnReturn, .posture, "share", 0...1,
                     "and a run redrawing the whole frame is the unfold only when it brings back this share of them, where they can be counted"),
             .double("unfold_return_min_tiles", \.posture.inference.unfoldReturnMinTiles, .posture, "share", 0...1,

@@ -152,6 +152,13 @@ public struct PostureInferenceOptions: Sendable {
     /// fit and refits before the app's new layout, which bring the picture before the fold back,
     /// 90-100%), where the inner display laid out anew does not (a review's unfolds 37-46%).
     public var refitStretchMatch: Double = 0.85
+    /// A display that took a smaller share of the frame while what it shows stayed as it was, in
+    /// at least this share of its detailed tiles (within the change threshold), is no fold: one
+    /// pane of a two-pane app went dark beside the other (a video pane stopping to black, a detail
+    /// pane emptied). A fold squeezes or lays the app out anew in the small display: 17-69% of the
+    /// tiles stay on 126 generated folds, 78% on the real emulator's; a pane going dark 100%.
+    /// The same goes for the share growing back after such a pane, when the rest stayed too.
+    public var foldKeptMatch: Double = 0.95
     /// ...and a run that redrew the whole frame (`unfoldMinChanged`) is the unfold only when it
     /// brings back at least this share of those tiles, where they can be counted: a dialog, a
     /// rotation or a photo opened in the folded app redraws everything too (a review's: 0-57%

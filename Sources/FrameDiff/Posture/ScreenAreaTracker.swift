@@ -9,7 +9,9 @@
 /// app's empty dark pane leaves the status bar's icons across it; and it is on one side only (the
 /// bars of letterboxed content after a rotation are on two). The screen must keep detail, so a
 /// fade to black is no smaller screen. When the share moves by `screenMinChange` and holds for
-/// `screenHoldMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`). An
+/// `screenHoldMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`);
+/// unless the smaller screen shows what it did before in `foldKeptMatch` of its detailed tiles
+/// (a pane gone dark beside another: a fold squeezes the app or lays it out anew). An
 /// emulator that then scales the small display up to fill its window again (within `screenRefitMs`) is
 /// still the same fold: the event ends when that settles; unless what filled the frame again is
 /// the picture before the fold, in `unfoldReturnShare` of the tiles the fold changed, and is no
@@ -69,6 +71,8 @@ struct ScreenAreaTracker: Sendable {
         var grew: (fromMs: Double, foldEndMs: Double)?
     }
     private var refitting: Refitting?
+    /// The share left when a pane went dark beside the rest (no fold), until the share changes again.
+    private var paneDark: Double?
     private var runStartMs: Double?
     /// The picture before the run of broad changes now going on (nil when none is).
     private var runBefore: Thumbnail?
@@ -120,7 +124,7 @@ struct ScreenAreaTracker: Sendable {
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, runBefore, refitFolded, unfolding, beforeFold) = (share(board), nil, nil, nil, nil, nil, nil, nil)
+            (stable, pending, refitting, runStartMs, runBefore, refitFolded, unfolding, beforeFold, paneDark) = (share(board), nil, nil, nil, nil, nil, nil, nil, nil)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
@@ -186,6 +190,16 @@ struct ScreenAreaTracker: Sendable {
                                     fromShare: base, toShare: share)
                 pending = nil
                 stable = share
+                // (what the smaller screen shows, against the same place in the larger one: a fold
+                // squeezes or relays the app out, a pane going dark or lit leaves the other as it was)
+                let (small, whole) = change.kind == .close ? (board.picture, p.before) : (p.before, board.picture)
+                let kept = stretchFit(small, whole, share: min(base, share), stretched: false)
+                if debugClassifier { debugLine("share change \(change.kind) \(change.startMs)-\(change.endMs) kept \(kept.map { "\($0.share) of \($0.shown) of \(board.tiles)" } ?? "-")") }
+                if let kept, kept.share >= options.foldKeptMatch, change.kind == .close || paneDark.map({ abs($0 - base) < options.screenMinChange / 2 }) == true {
+                    paneDark = change.kind == .close ? share : nil
+                    return
+                }
+                paneDark = nil
                 if change.kind == .close {
                     (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture, atFoldMs: m.ptsMs), nil, nil, p.before)
                 } else if changes.last?.kind == .close, beforeFold != nil, refitFolded == nil,
@@ -358,6 +372,12 @@ struct ScreenAreaTracker: Sendable {
     /// `stretched` false: the same tiles compared where they lie, unstretched (a smooth picture
     /// matches itself both ways, and then the stretch tells nothing).
     private func stretchMatch(_ small: Thumbnail, _ filled: Thumbnail, share: Double, stretched: Bool = true) -> Double? {
+        stretchFit(small, filled, share: share, stretched: stretched)?.share
+    }
+
+    /// `stretchMatch`'s best share, and how many of the small display's tiles with detail it was
+    /// counted over (a share of few tiles tells little).
+    private func stretchFit(_ small: Thumbnail, _ filled: Thumbnail, share: Double, stretched: Bool) -> (share: Double, shown: Int)? {
         guard let grid, small.count == grid.count, filled.count == grid.count else { return nil }
         let alongX = grid.rotation % 180 == 0, t = grid.tile
         let pixels = alongX ? grid.storedWidth : grid.storedHeight, length = alongX ? grid.columns : grid.rows
@@ -368,7 +388,7 @@ struct ScreenAreaTracker: Sendable {
         let half = length / 2
         func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).lazy.filter { !small.isFlat(tile(a, $0)) }.count } }
         let atStart = detailed(0..<half) >= detailed(length - half..<length)
-        var best: Double?
+        var best: (share: Double, shown: Int)?
         for step in -4...4 {
             let width = measured + Double(step * t) / 4
             guard width >= Double(2 * t), width < Double(pixels) else { continue }
@@ -391,7 +411,7 @@ struct ScreenAreaTracker: Sendable {
                     if maxAbs(sum / weight - small.mean(tile(j, line))) <= shift { matched += 1 }
                 }
             }
-            if shown > 0 { best = max(best ?? 0, Double(matched) / Double(shown)) }
+            if shown > 0, Double(matched) / Double(shown) > best?.share ?? -1 { best = (Double(matched) / Double(shown), shown) }
         }
         return best
     }
