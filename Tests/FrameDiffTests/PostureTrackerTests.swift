@@ -327,8 +327,10 @@ struct PostureTrackerTests {
     /// A film on a flat `ground`: `before`'s tiles a page, held; 9 frames (300 ms) in which every
     /// tile is what `during(step, tile)` draws; then `after`'s tiles the relaid page, held.
     static func turnFilm(_ grid: TileGrid, ground: (mean: SIMD3<Float>, variance: Float), before: (Int) -> Bool,
-                         during: (Int, Int) -> (mean: SIMD3<Float>, variance: Float), after: (Int) -> Bool) -> Film {
+                         during: (Int, Int) -> (mean: SIMD3<Float>, variance: Float), after: (Int) -> Bool,
+                         options: PostureInferenceOptions = PostureInferenceOptions()) -> Film {
         var f = Film(grid: grid)
+        f.turns = RotationTracker(options: options)
         f.frame(f.all, complete: true) { t in before(t) ? Self.page(t) : ground }
         f.still(5)
         for step in 0..<9 { f.frame(f.all) { t in during(step, t) } }
@@ -415,6 +417,36 @@ struct PostureTrackerTests {
         }, after: { _ in true })
         #expect(f.turns.rotations.count == rotations, "\(f.turns.rotations)")
         if rotations == 1 { #expect(f.turns.rotations[0].evidence.contains { $0.name == "dark_corners" }) }
+    }
+
+    @Test("a light app's picture on a dark ground is turned where its box's corners are the ground; an upright card or a flipping one fills them",
+          arguments: [("turned", 1), ("upright", 0), ("flipped", 0)])
+    func aLightAppsPictureMustBeTurned(shape: String, rotations: Int) {
+        // (24x24 tiles, the page light before and after; at 5 of the 9 frames the picture on
+        // black reaches the top and bottom edges' middles: turned, a diamond whose box is the
+        // frame; upright, a card over columns 4-19 (an app switcher's, a slide's); flipped, that
+        // card's right edge shorter, as a card turning about its vertical axis draws it. A
+        // review's light look-alikes of these were 14 rotations)
+        let n = 24
+        func shows(_ t: Int) -> Bool {
+            let (x, y) = (Double(t % n) + 0.5 - 12, Double(t / n) + 0.5 - 12)
+            switch shape {
+            case "turned": return abs(x) + abs(y) <= 14
+            case "upright": return abs(x) <= 8
+            default: return abs(x) <= 8 && abs(y) <= 12 - max(0, x) * 0.6
+            }
+        }
+        func film(_ options: PostureInferenceOptions) -> Film {
+            Self.turnFilm(TileGrid(storedWidth: 16 * n, storedHeight: 16 * n, tile: 16), ground: (SIMD3(repeating: 230), 0),
+                          before: { _ in true }, during: { step, t in
+                !shows(t) && (2...6).contains(step) ? (SIMD3(repeating: 2), 0) : Self.turning(step)
+            }, after: { _ in true }, options: options)
+        }
+        #expect(film(PostureInferenceOptions()).turns.rotations.count == rotations)
+        // (what the corners keep out: without them every one is a turn)
+        var any = PostureInferenceOptions()
+        any.turnTiltCorners = 0
+        #expect(film(any).turns.rotations.count == 1)
     }
 
     @Test func aScreenLetterboxedInASquareCanvasTurnsItsBand() {

@@ -278,6 +278,8 @@ public struct AnalysisSetting {
                     "a light app's turn on a dark ground: the picture reaches the middle third of this many of the frame's edges"),
             .double("turn_ground_share", \.posture.inference.turnGroundShare, .posture, "share", 0...1,
                     "at a frame where the ground is a flat fill over this share of the frame's tiles (not a shrinking page's ring)"),
+            .int("turn_tilt_corners", \.posture.inference.turnTiltCorners, .posture, "corners", 0...4,
+                    "and this many corners of the picture's box are the ground: the picture turned (an upright card or a flip fills more of them)"),
             .double("held_ms", \.posture.inference.heldMs, .posture, "ms", 0...60000,
                     "a gap this long between a VFR film's frames means the picture held"),
             .double("cover_min_detail", \.posture.inference.coverMinDetail, .posture, "share", 0...1,

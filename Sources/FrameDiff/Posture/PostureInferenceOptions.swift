@@ -71,6 +71,12 @@ public struct PostureInferenceOptions: Sendable {
     /// its corners only and is missed (README).
     public var turnGroundEdges: Int = 2
     public var turnGroundShare: Double = 0.05
+    /// ...and at that frame the picture is turned: at least this many corners of its box (what is
+    /// not the ground) are the ground. A turned rectangle touches each side of its box at one point
+    /// (true light turns: 4 of 4 at such a frame, on all 150 review films and the rotation films);
+    /// an upright card (an app switcher, a slide, predictive back) fills its box's corners (0-1)
+    /// and a card flipping about an axis leaves the two of its far edge (2).
+    public var turnTiltCorners: Int = 3
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150
     /// A blur cover needs a picture with detail in at least this share of its tiles, starts when

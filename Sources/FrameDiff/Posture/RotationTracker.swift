@@ -8,7 +8,8 @@
 ///   the centre of the box before the run (an app switcher's cards leave it), the corners are
 ///   not dark after it, and at such a frame the picture reaches the middle third of
 ///   `turnGroundEdges` of the frame's edges on a ground over `turnGroundShare` of the frame (a page
-///   shrinking about its centre leaves a ring, or touches the edges with its rounded corners only);
+///   shrinking about its centre leaves a ring, or touches the edges with its rounded corners only)
+///   with `turnTiltCorners` of its box's corners the ground (an upright card fills them);
 ///   where the corners are dark before or after (a dark app's grey bars), the ground
 ///   must be near black (`blackGround`), darker than those corners, cover `groundMinShare` of the
 ///   frame, and the picture on it reach the middle third of `groundEdges` of the frame's edges (a
@@ -119,7 +120,9 @@ struct RotationTracker: Sendable {
                 // (the ground's share only where the edges count: a scan of the frame)
                 let share = edges >= min(options.groundEdges, options.turnGroundEdges) ? groundShare(board, ground: dark) : 0
                 if debugClassifier { debugLine("dark ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
-                if edges >= options.turnGroundEdges, share >= options.turnGroundShare { run!.reached = true }
+                if edges >= options.turnGroundEdges, share >= options.turnGroundShare, groundCorners(board, ground: dark) >= options.turnTiltCorners {
+                    run!.reached = true
+                }
                 if Double(dark.max()) <= options.blackGround, edges >= options.groundEdges, share >= options.groundMinShare,
                    run!.black.map({ dark.sum() < $0.sum() }) ?? true {
                     run!.black = dark
@@ -298,6 +301,19 @@ struct RotationTracker: Sendable {
         let xs = Array((cols / 3)..<(cols - cols / 3)), ys = Array((rows / 3)..<(rows - rows / 3))
         return [xs, xs.map { (rows - 1) * cols + $0 }, ys.map { $0 * cols }, ys.map { $0 * cols + cols - 1 }]
             .filter(reached).count
+    }
+
+    /// How many corners of the box around what is not the ground are the ground's flat fill: 4
+    /// when a turned picture touches each side of its box at one point, 0 for an upright card.
+    func groundCorners(_ board: TileBoard, ground: SIMD3<Float>) -> Int {
+        let cols = board.grid.columns, rows = board.grid.rows, tol = Float(options.barTolerance)
+        var (x0, x1, y0, y1) = (cols, -1, rows, -1)
+        for t in 0..<board.grid.count where !board.isFill(t, like: ground, tolerance: tol) {
+            let (x, y) = (t % cols, t / cols)
+            (x0, x1, y0, y1) = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
+        }
+        guard x1 > x0, y1 > y0 else { return 0 }
+        return [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].filter { board.isFill($0.1 * cols + $0.0, like: ground, tolerance: tol) }.count
     }
 
     /// The share of the frame's tiles that are flat fills of the ground's colour.
