@@ -533,6 +533,25 @@ struct ScreenAreaTrackerTests {
         #expect(sweep.screenChanges().isEmpty)
     }
 
+    @Test func aFoldBesideTheIDEsGreyIsAFold() {
+        // Android Studio's running-devices window draws its own grey (43, 45, 48) where the
+        // emulator's small display leaves the window; the fold squeezes the page into the left half
+        func fold(_ options: PostureInferenceOptions) -> [PostureEvent.Kind] {
+            var f = Self.film()
+            f.screens = ScreenAreaTracker(options: options)
+            f.frame(f.all, complete: true, look: Self.page)
+            f.still(5)
+            f.frame(f.all) { t in t % Self.cols < 8 ? Self.page(2 * t + 20) : (SIMD3(43, 45, 48), 0) }
+            f.still(120)
+            return f.screenChanges().map(\.kind)
+        }
+        #expect(fold(PostureInferenceOptions()) == [.close])
+        // (a band only under the rotation's dark level, 48: none)
+        var black = PostureInferenceOptions()
+        black.screenBandLevel = 48
+        #expect(fold(black).isEmpty)
+    }
+
     /// A two-pane app whose right pane goes black over the whole height (a video stopping) and
     /// plays again `hold` frames later, the left pane as it was: a band beside a screen, as a fold
     /// leaves; `keptMatch` the rule's share.

@@ -330,6 +330,8 @@ public struct AnalysisSetting {
                     "after a refit fold, a run ending on the picture before the fold in this share of the tiles the refit picture changed is the unfold; a fold filling the frame again onto it, in this share of the tiles it changed, is no refit but the unfold"),
             .double("refit_stretch_match", \.posture.inference.refitStretchMatch, .posture, "share", 0...1,
                     "...unless it shows this share of the small display's detailed tiles stretched over the frame: a refit"),
+            .double("screen_band_level", \.posture.inference.screenBandLevel, .posture, "levels", 0...255,
+                    "a fold's band: flat tiles of one colour darker than this (black, or an IDE's grey around the emulator)"),
             .double("fold_kept_match", \.posture.inference.foldKeptMatch, .posture, "share", 0...1,
                     "a screen that takes less of the frame while this share of its detailed tiles stays as it was is no fold but a pane gone dark (and its return no unfold)"),
             .double("unfold_redrawn_return", \.posture.inference.unfoldRedrawnReturn, .posture, "share", 0...1,

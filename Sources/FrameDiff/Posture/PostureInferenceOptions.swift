@@ -165,6 +165,9 @@ public struct PostureInferenceOptions: Sendable {
     /// tiles stay on 126 generated folds, 78% on the real emulator's; a pane going dark 100%.
     /// The same goes for the share growing back after such a pane, when the rest stayed too.
     public var foldKeptMatch: Double = 0.95
+    /// A fold's band is darker than this level in every channel: black in an emulator's own
+    /// window, the IDE's grey (43-48 levels, 49-53 in older themes) in Android Studio's.
+    public var screenBandLevel: Double = 56
     /// ...and a run that redrew the whole frame (`unfoldMinChanged`) is the unfold only when it
     /// brings back at least this share of those tiles, where they can be counted: a dialog, a
     /// rotation or a photo opened in the folded app redraws everything too (a review's: 0-57%

@@ -5,7 +5,7 @@
 ///
 /// The screen's share of the frame is what a flat dark band along its left or right side (as the
 /// film is shown) leaves: every tile of the band's columns flat, of one colour darker than
-/// `darkLevel`, over the frame's whole height. A system's band covers the status and navigation bars too, where an
+/// `screenBandLevel`, over the frame's whole height. A system's band covers the status and navigation bars too, where an
 /// app's empty dark pane leaves the status bar's icons across it; and it is on one side only (the
 /// bars of letterboxed content after a rotation are on two). The screen must keep detail, so a
 /// fade to black is no smaller screen. When the share moves by `screenMinChange` and holds for
@@ -443,7 +443,8 @@ struct ScreenAreaTracker: Sendable {
         // a band is flat tiles of one dark colour: the colour of its first tile (a line's first)
         let edges: [TileBoard.Edge] = [.left, .right, .top, .bottom], lengths = [cols, cols, rows, rows]
         let colours = edges.map { picture.mean(board.line(0, from: $0)[0]) }
-        func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool { options.isDark(picture.mean(i)) && board.isFill(i, like: c, tolerance: same) }
+        let level = Float(options.screenBandLevel)
+        func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool { picture.mean(i).max() < level && board.isFill(i, like: c, tolerance: same) }
         let bands = edges.indices.map { e in board.barLength(from: edges[e], limit: lengths[e]) { alike($0, colours[e]) } }
         // the widest band at the left or right as the film is shown (as a share of its axis), with
         // the band opposite it: a book-style foldable's outer display lies beside where the inner
