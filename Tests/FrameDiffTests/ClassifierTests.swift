@@ -775,6 +775,45 @@ struct ClassifierTests {
         #expect(g.count == 1 && abs(g[0].startMs - (400 + 3 * period)) < 1, "\(g.map { "\($0.kind) \($0.startMs)-\($0.endMs)" })")
     }
 
+    @Test(arguments: [false, true])
+    func aTouchDotMovingAfterADragRestsIsNotTheMotionsEnd(colouredChip: Bool) throws {
+        // A textured sheet is dragged up 96 px over 6 frames on a 320-px-wide capture and rests;
+        // 33 ms later a touch indicator shows three tiles above it, moves 12 px over three frames
+        // and is gone: a piece of its own within the chain's reach. The drag ends where the sheet
+        // rests (`duo_cs_navrail_drawer_duallandscape.mp4`'s double-size copy: the dot lingering
+        // after the drag chained to it and the drag ended 267 ms late). The same steps drawn by
+        // the app, an indigo chip, are the movement going on and chain to it.
+        let (w, h) = (320, 640)
+        func frame(sheet: Int, at place: (x: Double, y: Double)?) -> PNGImage {
+            var p = PNGImage.filled(w, h, 250)
+            SyntheticClip.texture(&p, Rect(x: 0, y: 480 - 16 * sheet, w: 320, h: 160 + 16 * sheet), seed: 5)
+            if let place {
+                if colouredChip {
+                    SyntheticClip.fill(&p, Rect(x: Int(place.x) - 12, y: Int(place.y) - 8, w: 24, h: 16), (80, 70, 200))
+                } else {
+                    touchDot(&p, x: place.x, y: place.y, radius: 12)
+                }
+            }
+            return p
+        }
+        var clip = SyntheticClip()
+        clip.hold(frame(sheet: 0, at: nil), ms: 400)
+        for k in 1...6 { clip.hold(frame(sheet: k, at: nil), ms: period) }
+        let rests = 400 + 5 * period
+        clip.hold(frame(sheet: 6, at: nil), ms: 2 * period)
+        for k in 0...3 { clip.hold(frame(sheet: 6, at: (160 + 4 * Double(k), 300)), ms: period) }
+        clip.hold(frame(sheet: 6, at: nil), ms: 400)
+        let f = try clip.findings()
+        let drag = f.filter { $0.kind == .motion }.min { $0.startMs < $1.startMs }
+        let shown = "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })"
+        #expect(abs((drag?.startMs ?? 0) - 400) < 1, "\(shown)")
+        if colouredChip {
+            #expect((drag?.endMs ?? 0) > rests + 5 * period, "\(shown)")
+        } else {
+            #expect(abs((drag?.endMs ?? 0) - rests) < 1, "\(shown)")
+        }
+    }
+
     /// A grey show-taps dot (level 90) of `radius` px centred on (`x`, `y`), its edge antialiased,
     /// over a grey picture.
     private func touchDot(_ p: inout PNGImage, x cx: Double, y cy: Double, radius: Double) {

@@ -177,6 +177,7 @@ struct TransitionDetector: Detector {
             decided[j].kind == .motion && decided[j].start >= decided[i].end
                 && window.ms(decided[j].start) - window.ms(decided[i].end) < pauseMs
                 && decided[i].box.grown(by: reach, columns: cols, rows: grid.rows).intersects(decided[j].box)
+                && !lingers(decided[j], after: decided[i], window: window, grid: grid, options: options, shift: visible.shift)
         }
         var i = 0
         while i < decided.count {
@@ -196,6 +197,19 @@ struct TransitionDetector: Detector {
             decided[i].tiles = Array(Set(decided[i].tiles).union(next.tiles)).sorted()
             decided[i].box = TileBox(decided[i].tiles, columns: cols)
         }
+    }
+
+    /// Whether motion `d` is only the touch indicator after the app's motion `before` came to
+    /// rest (the dot moving a little where the finger lifts, and fading out): a box at most
+    /// `pointerShare` of the frame's shorter side across, `before`'s region `pointerFactor` times
+    /// it or more, and no colour brought on any of its frames (a touch indicator is grey or
+    /// white). The app's movement is over; the dot is the recorder's.
+    private func lingers(_ d: Decided, after before: Decided, window: ClassifierWindow, grid: TileGrid, options: ClassifierOptions,
+                         shift: Float) -> Bool {
+        guard options.fitsPointer(d.box, in: grid), Double(before.tiles.count) >= options.pointerFactor * Double(d.box.width * d.box.height),
+              d.start >= 1 else { return false }
+        let old = window[d.start - 1].thumb
+        return !(d.start...d.end).contains { options.bringsColour(d.tiles, in: window[$0].thumb, over: old, shift: shift) }
     }
 
     /// Whether motion `d` is only a pointer or a touch dot before the app's motion `next`: a box
