@@ -719,13 +719,7 @@ struct ClassifierTests {
             var p = PNGImage.filled(w, h, 250)
             SyntheticClip.texture(&p, Rect(x: 16, y: 320, w: 288, h: 192), seed: 3)
             if ripple > 0 { SyntheticClip.fill(&p, Rect(x: 16, y: 64, w: min(288, 32 + 64 * ripple), h: 32 * ripple), (200, 215, 245)) }
-            if let place {
-                if colouredChip {
-                    SyntheticClip.fill(&p, Rect(x: Int(place.x) - 12, y: Int(place.y) - 8, w: 24, h: 16), (80, 70, 200))
-                } else {
-                    touchDot(&p, x: place.x, y: place.y, radius: 12)
-                }
-            }
+            if let place { dotOrChip(&p, at: place, chip: colouredChip) }
             return p
         }
         var clip = SyntheticClip()
@@ -787,13 +781,7 @@ struct ClassifierTests {
         func frame(sheet: Int, at place: (x: Double, y: Double)?) -> PNGImage {
             var p = PNGImage.filled(w, h, 250)
             SyntheticClip.texture(&p, Rect(x: 0, y: 480 - 16 * sheet, w: 320, h: 160 + 16 * sheet), seed: 5)
-            if let place {
-                if colouredChip {
-                    SyntheticClip.fill(&p, Rect(x: Int(place.x) - 12, y: Int(place.y) - 8, w: 24, h: 16), (80, 70, 200))
-                } else {
-                    touchDot(&p, x: place.x, y: place.y, radius: 12)
-                }
-            }
+            if let place { dotOrChip(&p, at: place, chip: colouredChip) }
             return p
         }
         var clip = SyntheticClip()
@@ -811,6 +799,16 @@ struct ClassifierTests {
             #expect((drag?.endMs ?? 0) > rests + 5 * period, "\(shown)")
         } else {
             #expect(abs((drag?.endMs ?? 0) - rests) < 1, "\(shown)")
+        }
+    }
+
+    /// A 24-px touch dot centred on `place`, or (`chip`) an indigo chip of 24x16 px there: the same
+    /// steps drawn by the recorder or by the app.
+    private func dotOrChip(_ p: inout PNGImage, at place: (x: Double, y: Double), chip: Bool) {
+        if chip {
+            SyntheticClip.fill(&p, Rect(x: Int(place.x) - 12, y: Int(place.y) - 8, w: 24, h: 16), (80, 70, 200))
+        } else {
+            touchDot(&p, x: place.x, y: place.y, radius: 12)
         }
     }
 
