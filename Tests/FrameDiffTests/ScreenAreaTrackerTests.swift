@@ -556,7 +556,7 @@ struct ScreenAreaTrackerTests {
     /// plays again `hold` frames later, the left pane as it was: a band beside a screen, as a fold
     /// leaves; `keptMatch` the rule's share.
     static func paneGoneDark(keptMatch: Double = PostureInferenceOptions().foldKeptMatch, hold: Int = 45,
-                             after: @escaping Look = Self.page) -> [ScreenAreaTracker.Change] {
+                             after: @escaping Look = Self.page, leftAfter: Look? = nil) -> [ScreenAreaTracker.Change] {
         var o = PostureInferenceOptions()
         o.foldKeptMatch = keptMatch
         var f = film()
@@ -565,9 +565,34 @@ struct ScreenAreaTrackerTests {
         f.still(5)
         f.frame(f.columns(8..<16)) { _ in black }
         f.still(hold)
-        f.frame(f.columns(8..<16), look: after)
+        if let leftAfter {
+            f.frame(f.all) { t in t % cols < 8 ? leftAfter(t) : after(t) }
+        } else {
+            f.frame(f.columns(8..<16), look: after)
+        }
         f.still(30)
         return f.screenChanges()
+    }
+
+    @Test func aFoldLaidOutAnewAtOnceWithItsRowsInPlaceDrawsItsOwnBars() {
+        // The app relays itself out in the small display within the hold, its left-aligned rows
+        // where they were (all but the status bar's row as the page showed it there); the small
+        // display's status bar has its icons at its own end, beside the band: a fold (a review's
+        // settings lists keep 95-96% of their detailed tiles so)
+        func fold(_ statusIcons: Bool) -> [PostureEvent.Kind] {
+            var f = Self.film()
+            f.frame(f.all, complete: true, look: Self.page)
+            f.still(5)
+            f.frame(f.all) { t in
+                guard t % Self.cols < 8 else { return Self.black }
+                return statusIcons && t / Self.cols == 0 && t % Self.cols >= 6 ? Self.page(t + 40) : Self.page(t)
+            }
+            f.still(120)
+            return f.screenChanges().map(\.kind)
+        }
+        #expect(fold(true) == [.close])
+        // (the same with no bar drawn anew is a pane gone dark)
+        #expect(fold(false).isEmpty)
     }
 
     @Test func aPaneGoingDarkBesideTheOtherLeftAsItWasIsNoFold() {
@@ -575,6 +600,8 @@ struct ScreenAreaTrackerTests {
         // (whatever the pane shows when it comes back)
         #expect(Self.paneGoneDark(after: { Self.page($0 + 20) }).isEmpty)
         #expect(Self.paneGoneDark(hold: 120).isEmpty)
+        // (the other pane changed while this one was dark: still no unfold, with no fold)
+        #expect(Self.paneGoneDark(hold: 120, after: { t in Self.page(t + 20) }, leftAfter: { t in Self.page(t + 30) }).isEmpty)
         // without the rule: a fold (its refit, within `screenRefitMs`), or a fold and an unfold
         #expect(Self.paneGoneDark(keptMatch: 2).map(\.kind) == [.close])
         #expect(Self.paneGoneDark(keptMatch: 2, hold: 120).map(\.kind) == [.close, .open])

@@ -173,12 +173,18 @@ struct TransitionDetector: Detector {
     private mutating func chainTouching(_ window: ClassifierWindow, pauseMs: Double, reach: Int, grid: TileGrid, options: ClassifierOptions,
                                         visible: (shift: Float, rmse: Float)) {
         let cols = grid.columns
-        func follows(_ j: Int, _ i: Int) -> Bool {
-            decided[j].kind == .motion && decided[j].start >= decided[i].end
-                && window.ms(decided[j].start) - window.ms(decided[i].end) < pauseMs
-                && decided[i].box.grown(by: reach, columns: cols, rows: grid.rows).intersects(decided[j].box)
-                && !lingers(decided[j], after: decided[i], window: window, grid: grid, options: options, shift: visible.shift)
+        func touches(_ d: Decided, after e: Decided) -> Bool {
+            d.kind == .motion && e.kind == .motion && d.start >= e.end && window.ms(d.start) - window.ms(e.end) < pauseMs
+                && e.box.grown(by: reach, columns: cols, rows: grid.rows).intersects(d.box)
         }
+        // (a touch indicator moving after the app's motion came to rest is the recorder's: no
+        // finding, and not the movement going on)
+        let pieces = decided
+        let recorders = pieces.map { d in
+            pieces.contains { touches(d, after: $0) && lingers(d, after: $0, window: window, grid: grid, options: options, shift: visible.shift) }
+        }
+        decided = zip(pieces, recorders).filter { !$0.1 }.map(\.0)
+        func follows(_ j: Int, _ i: Int) -> Bool { touches(decided[j], after: decided[i]) }
         var i = 0
         while i < decided.count {
             guard decided[i].kind == .motion,
@@ -203,7 +209,7 @@ struct TransitionDetector: Detector {
     /// rest (the dot moving a little where the finger lifts, and fading out): a box at most
     /// `pointerShare` of the frame's shorter side across, `before`'s region `pointerFactor` times
     /// it or more, and no colour brought on any of its frames (a touch indicator is grey or
-    /// white). The app's movement is over; the dot is the recorder's.
+    /// white). The app's movement is over; the dot is the recorder's, and no finding.
     private func lingers(_ d: Decided, after before: Decided, window: ClassifierWindow, grid: TileGrid, options: ClassifierOptions,
                          shift: Float) -> Bool {
         guard options.fitsPointer(d.box, in: grid), Double(before.tiles.count) >= options.pointerFactor * Double(d.box.width * d.box.height),

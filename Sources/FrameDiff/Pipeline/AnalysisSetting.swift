@@ -333,7 +333,7 @@ public struct AnalysisSetting {
             .double("screen_band_level", \.posture.inference.screenBandLevel, .posture, "levels", 0...255,
                     "a fold's band: flat tiles of one colour darker than this (black, or an IDE's grey around the emulator)"),
             .double("fold_kept_match", \.posture.inference.foldKeptMatch, .posture, "share", 0...1,
-                    "a screen that takes less of the frame while this share of its detailed tiles stays as it was is no fold but a pane gone dark (and its return no unfold)"),
+                    "a screen that takes less of the frame while this share of its detailed tiles stays as it was, drawing no bars of its own, is no fold but a pane gone dark (and its return no unfold)"),
             .double("unfold_redrawn_return", \.posture.inference.unfoldRedrawnReturn, .posture, "share", 0...1,
                     "and a run redrawing the whole frame is the unfold only when it brings back this share of them, where they can be counted"),
             .double("unfold_return_min_tiles", \.posture.inference.unfoldReturnMinTiles, .posture, "share", 0...1,

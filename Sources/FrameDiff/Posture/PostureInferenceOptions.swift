@@ -159,11 +159,11 @@ public struct PostureInferenceOptions: Sendable {
     /// 90-100%), where the inner display laid out anew does not (a review's unfolds 37-46%).
     public var refitStretchMatch: Double = 0.85
     /// A display that took a smaller share of the frame while what it shows stayed as it was, in
-    /// at least this share of its detailed tiles (within the change threshold), is no fold: one
-    /// pane of a two-pane app went dark beside the other (a video pane stopping to black, a detail
-    /// pane emptied). A fold squeezes or lays the app out anew in the small display: 17-69% of the
-    /// tiles stay on 126 generated folds, 78% on the real emulator's; a pane going dark 100%.
-    /// The same goes for the share growing back after such a pane, when the rest stayed too.
+    /// at least this share of its detailed tiles (within the change threshold), with no system
+    /// bars of its own drawn, is no fold: one pane of a two-pane app went dark beside the other (a
+    /// video pane stopping to black, a detail pane emptied), and the share growing back after it
+    /// no unfold. A fold squeezes or lays the app out anew in the small display: 1-69% of the
+    /// tiles stay on 117 generated folds, 78% on the real emulator's; a pane going dark 100%.
     public var foldKeptMatch: Double = 0.95
     /// A fold's band is darker than this level in every channel: black in an emulator's own
     /// window, the IDE's grey (43-48 levels, 49-53 in older themes) in Android Studio's.

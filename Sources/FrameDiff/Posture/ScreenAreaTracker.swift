@@ -11,7 +11,8 @@
 /// fade to black is no smaller screen. When the share moves by `screenMinChange` and holds for
 /// `screenHoldMs`, the display changed: smaller is a fold (`close`), larger an unfold (`open`);
 /// unless the smaller screen shows what it did before in `foldKeptMatch` of its detailed tiles
-/// (a pane gone dark beside another: a fold squeezes the app or lays it out anew). An
+/// and draws no system bars of its own (a pane gone dark beside another: a fold squeezes the
+/// app or lays it out anew), and then its share growing back is no unfold either. An
 /// emulator that then scales the small display up to fill its window again (within `screenRefitMs`) is
 /// still the same fold: the event ends when that settles; unless what filled the frame again is
 /// the picture before the fold, in `unfoldReturnShare` of the tiles the fold changed, and is no
@@ -192,12 +193,20 @@ struct ScreenAreaTracker: Sendable {
                 stable = share
                 // (what the smaller screen shows, against the same place in the larger one: a fold
                 // squeezes or relays the app out, a pane going dark or lit leaves the other as it was)
-                let (small, whole) = change.kind == .close ? (board.picture, p.before) : (p.before, board.picture)
-                let kept = stretchFit(small, whole, share: min(base, share), stretched: false)
-                if debugClassifier { debugLine("share change \(change.kind) \(change.startMs)-\(change.endMs) kept \(kept.map { "\($0.share) of \($0.shown) of \(board.tiles)" } ?? "-")") }
-                if let kept, kept.share >= options.foldKeptMatch, change.kind == .close || paneDark.map({ abs($0 - base) < options.screenMinChange / 2 }) == true {
-                    paneDark = change.kind == .close ? share : nil
+                // (and the share growing back after a pane went dark is that pane again, whatever
+                // the other did meanwhile: with no fold there is no unfold)
+                if change.kind == .open, paneDark.map({ abs($0 - base) < options.screenMinChange / 2 }) == true {
+                    paneDark = nil
                     return
+                }
+                if change.kind == .close {
+                    let kept = stretchFit(board.picture, p.before, share: share, stretched: false)
+                    let redrawn = smallBarsRedrawn(board.picture, p.before, share: share)
+                    if debugClassifier { debugLine("share change \(change.startMs)-\(change.endMs) kept \(kept.map { "\($0.share) of \($0.shown)" } ?? "-") bars redrawn \(redrawn)") }
+                    if let kept, kept.share >= options.foldKeptMatch, !redrawn {
+                        paneDark = share
+                        return
+                    }
                 }
                 paneDark = nil
                 if change.kind == .close {
@@ -414,6 +423,35 @@ struct ScreenAreaTracker: Sendable {
             if shown > 0, Double(matched) / Double(shown) > best?.share ?? -1 { best = (Double(matched) / Double(shown), shown) }
         }
         return best
+    }
+
+    /// Whether the small display (`small`, about `share` of the frame beside the band) shows its
+    /// own system bars where `before` did not: a tile of its status bar's third nearest the band
+    /// (the small display's icons or clock drawn at its end) or of its navigation bar's row (the
+    /// handle centred on it) moved by the change threshold. A pane going dark leaves what is
+    /// beside it as it was; a fold that lays the app out anew at once, its left-aligned rows in
+    /// their places, still draws the small display's bars.
+    private func smallBarsRedrawn(_ small: Thumbnail, _ before: Thumbnail, share: Double) -> Bool {
+        guard let grid, small.count == grid.count, before.count == grid.count else { return false }
+        let alongX = grid.rotation % 180 == 0, t = grid.tile
+        let pixels = alongX ? grid.storedWidth : grid.storedHeight, length = alongX ? grid.columns : grid.rows
+        let across = alongX ? grid.rows : grid.columns
+        func tile(_ along: Int, _ line: Int) -> Int { alongX ? line * grid.columns + along : along * grid.columns + line }
+        let half = length / 2
+        func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).lazy.filter { !small.isFlat(tile(a, $0)) }.count } }
+        let atStart = detailed(0..<half) >= detailed(length - half..<length)
+        // (the screen's whole tiles along the axis, nearest the band last)
+        let width = Int(share * Double(pixels)) / t
+        guard width >= 3 else { return false }
+        let screen = atStart ? Array(0..<width) : Array((length - width..<length).reversed())
+        // (the status bar's lines as the film is shown, and the navigation bar's at the other end)
+        let depth = max(1, Int((Double(across) * options.statusBarShare).rounded()))
+        let topFirst = grid.rotation == 0 || grid.rotation == 90
+        let status = topFirst ? Array(0..<depth) : Array(across - depth..<across)
+        let navigation = topFirst ? Array(across - depth..<across) : Array(0..<depth)
+        func moved(_ a: Int, _ line: Int) -> Bool { maxAbs(small.mean(tile(a, line)) - before.mean(tile(a, line))) > shift }
+        let inner = screen.suffix(width / 3)
+        return inner.contains { a in status.contains { moved(a, $0) } } || screen.contains { a in navigation.contains { moved(a, $0) } }
     }
 
     /// `returned`: the share of the picture before the fold the run brought back, where it can be counted.
