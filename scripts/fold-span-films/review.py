@@ -7,7 +7,8 @@ usage: FOLD_REVIEW_FILMS=DIR review.py [PREFIX ...]   films + NAME.json truths i
                                                       /tmp/review-fold/films)
        FOLD_REVIEW_BINS="OLD NEW" review.py --check [PREFIX ..]   runs both binaries (FRAMEDIFF_DEBUG=1)
 (a review's films of 6 December: families R refits of apps with one layout on both displays, U true
-unfolds after a refit, A things done while folded, H look-alikes with no fold; README names them)
+unfolds after a refit, A things done while folded, H look-alikes with no fold; README names them;
+Q, 7 December: folds laid out anew soon after the squeeze)
 """
 import json, os, subprocess, sys, re
 from concurrent.futures import ThreadPoolExecutor
@@ -279,6 +280,15 @@ def film(o):
             s.xfade(R, A2, o.get("unfold_ms", 250) / 1000)
             s.mark("open", t1)
         s.hold(s.at(s.t - 1e-6), 1.2)
+    elif kind == "fastfold":
+        # a fold whose app lays itself out anew in the small display soon after the squeeze
+        # (`hold_sq` s), no refit, and the unfold 2 s later (a review of 3f40f50's pane rule)
+        R = fold_into(s, A, B, W, H, band, side, refit=None, hold_sq=o.get("hold_sq", 0.1), hold_small=2.0)
+        s.hold(R, 1.0)
+        t1 = s.t
+        s.xfade(R, A, 0.25)
+        s.mark("open", t1)
+        s.hold(A, 1.5)
     elif kind == "halfback":
         # no fold: one side goes to a flat dark fill (all rows) and comes back
         K = A.copy()
@@ -289,7 +299,9 @@ def film(o):
         else:
             K[:, :w2] = dark
         back = A
-        if o.get("back") == "changed":   # the video pane comes back on another frame
+        if o.get("back") == "scrolled":   # the pane comes back with the other pane scrolled meanwhile
+            back = lf(W, H, scroll=int(128 * u))
+        elif o.get("back") == "changed":   # the video pane comes back on another frame
             back = A.copy(); rf.tex(back, W - w2, 0, w2, H, 99) if o.get("fside", "R") == "R" else rf.tex(back, 0, 0, w2, H, 99)
         trans = o.get("trans", 0.25)
         if o.get("slide"):
@@ -388,6 +400,13 @@ def jobs():
     F("R39-settings-dark-easerefit700-30", "mp4", 30, **P, kind="fold", lay="settings", theme="dark", refit="ease700")
     F("U11-list-light-easerefit-unfold", "mp4", 60, **P, kind="fold", lay="list", theme="light", refit="ease700", unfold="same")
     F("U12-settings-dark-unfold-new", "mp4", 30, **P, kind="fold", lay="settings", theme="dark", unfold="badge")
+    # a review of 3f40f50: folds laid out anew soon after the squeeze (left-aligned rows in place),
+    # and a pane back with the other one scrolled (no fold, so no unfold)
+    for lay in ("list", "settings"):
+        for tn in ("light", "dark"):
+            for hs in (0.1, 0.5):
+                F(f"Q-{lay}-{tn}-sq{int(hs * 1000)}", "mp4", 30, **P, kind="fastfold", lay=lay, theme=tn, hold_sq=hs)
+    F("H13-list-light-R-black-back-scrolled", "mp4", 30, **P, kind="halfback", lay="list", theme="light", back="scrolled")
     return J
 
 
