@@ -120,7 +120,7 @@ struct RotationTracker: Sendable {
                 // (the ground's share only where the edges count: a scan of the frame)
                 let share = edges >= min(options.groundEdges, options.turnGroundEdges) ? groundShare(board, ground: dark) : 0
                 if debugClassifier { debugLine("dark ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
-                if edges >= options.turnGroundEdges, share >= options.turnGroundShare, groundCorners(board, ground: dark) >= options.turnTiltCorners {
+                if edges >= options.turnGroundEdges, share >= options.turnGroundShare, groundCorners(of: now, board, ground: dark) >= options.turnTiltCorners {
                     run!.reached = true
                 }
                 if Double(dark.max()) <= options.blackGround, edges >= options.groundEdges, share >= options.groundMinShare,
@@ -303,16 +303,13 @@ struct RotationTracker: Sendable {
             .filter(reached).count
     }
 
-    /// How many corners of the box around what is not the ground are the ground's flat fill: 4
-    /// when a turned picture touches each side of its box at one point, 0 for an upright card.
-    func groundCorners(_ board: TileBoard, ground: SIMD3<Float>) -> Int {
-        let cols = board.grid.columns, rows = board.grid.rows, tol = Float(options.barTolerance)
-        var (x0, x1, y0, y1) = (cols, -1, rows, -1)
-        for t in 0..<board.grid.count where !board.isFill(t, like: ground, tolerance: tol) {
-            let (x, y) = (t % cols, t / cols)
-            (x0, x1, y0, y1) = (min(x0, x), max(x1, x), min(y0, y), max(y1, y))
-        }
-        guard x1 > x0, y1 > y0 else { return 0 }
+    /// How many corners of the content's box `box` (inside the ground's bars, as `content` reads
+    /// it) are the ground's flat fill: 4 when a turned picture touches each side of its box at one
+    /// point, 0 for an upright card.
+    func groundCorners(of box: Content, _ board: TileBoard, ground: SIMD3<Float>) -> Int {
+        guard box.width > 1, box.height > 1 else { return 0 }
+        let cols = board.grid.columns, tol = Float(options.barTolerance)
+        let (x0, y0, x1, y1) = (box.x, box.y, box.x + box.width - 1, box.y + box.height - 1)
         return [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].filter { board.isFill($0.1 * cols + $0.0, like: ground, tolerance: tol) }.count
     }
 

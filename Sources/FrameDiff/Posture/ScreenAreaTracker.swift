@@ -72,8 +72,8 @@ struct ScreenAreaTracker: Sendable {
         var grew: (fromMs: Double, foldEndMs: Double)?
     }
     private var refitting: Refitting?
-    /// The share left when a pane went dark beside the rest (no fold), until the share changes again.
-    private var paneDark: Double?
+    /// A pane went dark beside the rest (no fold) and the share has not changed since.
+    private var paneDark = false
     private var runStartMs: Double?
     /// The picture before the run of broad changes now going on (nil when none is).
     private var runBefore: Thumbnail?
@@ -125,7 +125,7 @@ struct ScreenAreaTracker: Sendable {
         if m.complete || !m.changes.isEmpty { shareNow = nil }
         if m.complete {
             // (a new frame size is a display change of its own: no unfold is pending after it)
-            (stable, pending, refitting, runStartMs, runBefore, refitFolded, unfolding, beforeFold, paneDark) = (share(board), nil, nil, nil, nil, nil, nil, nil, nil)
+            (stable, pending, refitting, runStartMs, runBefore, refitFolded, unfolding, beforeFold, paneDark) = (share(board), nil, nil, nil, nil, nil, nil, nil, false)
             return
         }
         // a change-driven VFR film writes no frame while the picture holds
@@ -195,20 +195,21 @@ struct ScreenAreaTracker: Sendable {
                 // squeezes or relays the app out, a pane going dark or lit leaves the other as it was)
                 // (and the share growing back after a pane went dark is that pane again, whatever
                 // the other did meanwhile: with no fold there is no unfold)
-                if change.kind == .open, paneDark.map({ abs($0 - base) < options.screenMinChange / 2 }) == true {
-                    paneDark = nil
+                // (paneDark holds only until the next confirmed change: this open is from its share)
+                if change.kind == .open, paneDark {
+                    paneDark = false
                     return
                 }
                 if change.kind == .close {
-                    let kept = stretchFit(board.picture, p.before, share: share, stretched: false)
+                    let kept = stretchMatch(board.picture, p.before, share: share, stretched: false)
                     let redrawn = smallBarsRedrawn(board.picture, p.before, share: share)
-                    if debugClassifier { debugLine("share change \(change.startMs)-\(change.endMs) kept \(kept.map { "\($0.share) of \($0.shown)" } ?? "-") bars redrawn \(redrawn)") }
-                    if let kept, kept.share >= options.foldKeptMatch, !redrawn {
-                        paneDark = share
+                    if debugClassifier { debugLine("share change \(change.startMs)-\(change.endMs) kept \(kept ?? -1) bars redrawn \(redrawn)") }
+                    if let kept, kept >= options.foldKeptMatch, !redrawn {
+                        paneDark = true
                         return
                     }
                 }
-                paneDark = nil
+                paneDark = false
                 if change.kind == .close {
                     (refitting, refitFolded, unfolding, beforeFold) = (Refitting(change: change, folded: board.picture, atFoldMs: m.ptsMs), nil, nil, p.before)
                 } else if changes.last?.kind == .close, beforeFold != nil, refitFolded == nil,
@@ -347,16 +348,8 @@ struct ScreenAreaTracker: Sendable {
     /// app on a black ground changes every tile that shows anything, as the unfold does; a clock's
     /// minute moves one end; a notification shade comes down from the top).
     private func barsRedrawn(since before: Thumbnail, _ board: TileBoard, shift: Float) -> Bool {
-        let picture = board.picture, grid = board.grid
-        // (the stored edge a player shows at the top, and at the bottom)
-        let (top, bottom): (TileBoard.Edge, TileBoard.Edge)
-        switch grid.rotation {
-        case 90: (top, bottom) = (.left, .right)
-        case 180: (top, bottom) = (.bottom, .top)
-        case 270: (top, bottom) = (.right, .left)
-        default: (top, bottom) = (.top, .bottom)
-        }
-        let depth = max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * options.statusBarShare).rounded()))
+        let picture = board.picture
+        let (top, bottom) = Self.shownEdges(board.grid), depth = Self.barDepth(board.grid, share: options.statusBarShare)
         func moved(_ t: Int) -> Bool { maxAbs(picture.mean(t) - before.mean(t)) >= shift }
         var (first, last, below) = (false, false, false)
         for k in 0..<depth {
@@ -381,23 +374,11 @@ struct ScreenAreaTracker: Sendable {
     /// `stretched` false: the same tiles compared where they lie, unstretched (a smooth picture
     /// matches itself both ways, and then the stretch tells nothing).
     private func stretchMatch(_ small: Thumbnail, _ filled: Thumbnail, share: Double, stretched: Bool = true) -> Double? {
-        stretchFit(small, filled, share: share, stretched: stretched)?.share
-    }
-
-    /// `stretchMatch`'s best share, and how many of the small display's tiles with detail it was
-    /// counted over (a share of few tiles tells little).
-    private func stretchFit(_ small: Thumbnail, _ filled: Thumbnail, share: Double, stretched: Bool) -> (share: Double, shown: Int)? {
         guard let grid, small.count == grid.count, filled.count == grid.count else { return nil }
-        let alongX = grid.rotation % 180 == 0, t = grid.tile
-        let pixels = alongX ? grid.storedWidth : grid.storedHeight, length = alongX ? grid.columns : grid.rows
-        let across = alongX ? grid.rows : grid.columns
-        func tile(_ along: Int, _ line: Int) -> Int { alongX ? line * grid.columns + along : along * grid.columns + line }
+        let axis = BandAxis(grid), t = grid.tile, pixels = axis.pixels, length = axis.length, tile = axis.tile
         let measured = share * Double(pixels)
-        // (the screen lies at the end with the detail: the band beside it shows none)
-        let half = length / 2
-        func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).lazy.filter { !small.isFlat(tile(a, $0)) }.count } }
-        let atStart = detailed(0..<half) >= detailed(length - half..<length)
-        var best: (share: Double, shown: Int)?
+        let atStart = axis.screenAtStart(small)
+        var best: Double?
         for step in -4...4 {
             let width = measured + Double(step * t) / 4
             guard width >= Double(2 * t), width < Double(pixels) else { continue }
@@ -407,7 +388,7 @@ struct ScreenAreaTracker: Sendable {
             // (the screen's whole tiles, each stretched over [a, b) px of the frame)
             for j in Int((x0 / Double(t)).rounded(.up))..<Int((x0 + width) / Double(t)) {
                 let a = (Double(j * t) - origin) * scale, b = min(Double(pixels), (Double((j + 1) * t) - origin) * scale)
-                for line in 0..<across where !small.isFlat(tile(j, line)) {
+                for line in 0..<axis.across where !small.isFlat(tile(j, line)) {
                     var sum = SIMD3<Float>(repeating: 0), weight: Float = 0
                     for c in max(0, Int(a) / t)..<min(length, Int(b.rounded(.up)) / t + 1) {
                         let w = Float(min(b, Double(min((c + 1) * t, pixels))) - max(a, Double(c * t)))
@@ -420,7 +401,7 @@ struct ScreenAreaTracker: Sendable {
                     if maxAbs(sum / weight - small.mean(tile(j, line))) <= shift { matched += 1 }
                 }
             }
-            if shown > 0, Double(matched) / Double(shown) > best?.share ?? -1 { best = (Double(matched) / Double(shown), shown) }
+            if shown > 0 { best = max(best ?? 0, Double(matched) / Double(shown)) }
         }
         return best
     }
@@ -433,25 +414,55 @@ struct ScreenAreaTracker: Sendable {
     /// their places, still draws the small display's bars.
     private func smallBarsRedrawn(_ small: Thumbnail, _ before: Thumbnail, share: Double) -> Bool {
         guard let grid, small.count == grid.count, before.count == grid.count else { return false }
-        let alongX = grid.rotation % 180 == 0, t = grid.tile
-        let pixels = alongX ? grid.storedWidth : grid.storedHeight, length = alongX ? grid.columns : grid.rows
-        let across = alongX ? grid.rows : grid.columns
-        func tile(_ along: Int, _ line: Int) -> Int { alongX ? line * grid.columns + along : along * grid.columns + line }
-        let half = length / 2
-        func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).lazy.filter { !small.isFlat(tile(a, $0)) }.count } }
-        let atStart = detailed(0..<half) >= detailed(length - half..<length)
+        let axis = BandAxis(grid), length = axis.length, across = axis.across, tile = axis.tile
         // (the screen's whole tiles along the axis, nearest the band last)
-        let width = Int(share * Double(pixels)) / t
+        let width = Int(share * Double(axis.pixels)) / grid.tile
         guard width >= 3 else { return false }
-        let screen = atStart ? Array(0..<width) : Array((length - width..<length).reversed())
-        // (the status bar's lines as the film is shown, and the navigation bar's at the other end)
-        let depth = max(1, Int((Double(across) * options.statusBarShare).rounded()))
-        let topFirst = grid.rotation == 0 || grid.rotation == 90
+        let screen = axis.screenAtStart(small) ? Array(0..<width) : Array((length - width..<length).reversed())
+        // (the status bar's lines as the film is shown, and the navigation bar's at the other end:
+        // across the band's axis, the shown top is the stored top or left edge, or the other end)
+        let depth = Self.barDepth(grid, share: options.statusBarShare)
+        let topFirst = [.top, .left].contains(Self.shownEdges(grid).top)
         let status = topFirst ? Array(0..<depth) : Array(across - depth..<across)
         let navigation = topFirst ? Array(across - depth..<across) : Array(0..<depth)
         func moved(_ a: Int, _ line: Int) -> Bool { maxAbs(small.mean(tile(a, line)) - before.mean(tile(a, line))) > shift }
         let inner = screen.suffix(width / 3)
         return inner.contains { a in status.contains { moved(a, $0) } } || screen.contains { a in navigation.contains { moved(a, $0) } }
+    }
+
+    /// The stored edges a player shows at the top and at the bottom.
+    private static func shownEdges(_ grid: TileGrid) -> (top: TileBoard.Edge, bottom: TileBoard.Edge) {
+        switch grid.rotation {
+        case 90: (.left, .right)
+        case 180: (.bottom, .top)
+        case 270: (.right, .left)
+        default: (.top, .bottom)
+        }
+    }
+
+    /// How many lines of tiles `share` of the frame's height as shown is (at least one).
+    private static func barDepth(_ grid: TileGrid, share: Double) -> Int {
+        max(1, Int((Double(grid.rotation % 180 == 0 ? grid.rows : grid.columns) * share).rounded()))
+    }
+
+    /// The axis a fold's band lies along (the frame's width as shown): its length in pixels and
+    /// tiles, the tile lines across it, and which end the small display lies at.
+    private struct BandAxis {
+        let grid: TileGrid
+        init(_ grid: TileGrid) { self.grid = grid }
+        var alongX: Bool { grid.rotation % 180 == 0 }
+        var pixels: Int { alongX ? grid.storedWidth : grid.storedHeight }
+        var length: Int { alongX ? grid.columns : grid.rows }
+        var across: Int { alongX ? grid.rows : grid.columns }
+        /// The tile `along` the axis on line `line` across it.
+        func tile(_ along: Int, _ line: Int) -> Int { alongX ? line * grid.columns + along : along * grid.columns + line }
+        /// The small display lies at the axis's start: the half where `small` shows more detail
+        /// (the band beside it shows none; read from the band's end a few tiles match by chance).
+        func screenAtStart(_ small: Thumbnail) -> Bool {
+            let half = length / 2
+            func detailed(_ r: Range<Int>) -> Int { r.reduce(0) { n, a in n + (0..<across).lazy.filter { !small.isFlat(tile(a, $0)) }.count } }
+            return detailed(0..<half) >= detailed(length - half..<length)
+        }
     }
 
     /// `returned`: the share of the picture before the fold the run brought back, where it can be counted.
