@@ -77,6 +77,12 @@ public struct PostureInferenceOptions: Sendable {
     /// an upright card (an app switcher, a slide, predictive back) fills its box's corners (0-1)
     /// and a card flipping about an axis leaves the two of its far edge (2).
     public var turnTiltCorners: Int = 3
+    /// A dark app's picture that shrinks a little as it turns (iOS) reaches 2 of the frame's edges,
+    /// not `groundEdges`: its black ground shows the turn where the picture is turned as above and
+    /// at least this share of the tiles along its box's sides are the ground (true dark turns at
+    /// such frames: 0.42-0.61; a page shrinking about its centre with the display's rounded corners,
+    /// predictive back, an unlock, a slide: 0.04-0.10).
+    public var turnTiltRim: Double = 0.25
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150
     /// A blur cover needs a picture with detail in at least this share of its tiles, starts when

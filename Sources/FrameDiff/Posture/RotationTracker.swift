@@ -120,10 +120,14 @@ struct RotationTracker: Sendable {
                 // (the ground's share only where the edges count: a scan of the frame)
                 let share = edges >= min(options.groundEdges, options.turnGroundEdges) ? groundShare(board, ground: dark) : 0
                 if debugClassifier { debugLine("dark ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
-                if edges >= options.turnGroundEdges, share >= options.turnGroundShare, groundCorners(of: now, board, ground: dark) >= options.turnTiltCorners {
+                let tilted = edges >= options.turnGroundEdges && groundCorners(of: now, board, ground: dark) >= options.turnTiltCorners
+                if tilted, share >= options.turnGroundShare {
                     run!.reached = true
                 }
-                if Double(dark.max()) <= options.blackGround, edges >= options.groundEdges, share >= options.groundMinShare,
+                // (a dark app's picture shrinking a little as it turns reaches only 2 edges: there the
+                // ground along its box's sides shows it turned, a rounded page's corners do not)
+                let reachedBlack = edges >= options.groundEdges || (tilted && rimGround(of: now, board, ground: dark) >= options.turnTiltRim)
+                if Double(dark.max()) <= options.blackGround, reachedBlack, share >= options.groundMinShare,
                    run!.black.map({ dark.sum() < $0.sum() }) ?? true {
                     run!.black = dark
                 }
@@ -311,6 +315,19 @@ struct RotationTracker: Sendable {
         let cols = board.grid.columns, tol = Float(options.barTolerance)
         let (x0, y0, x1, y1) = (box.x, box.y, box.x + box.width - 1, box.y + box.height - 1)
         return [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].filter { board.isFill($0.1 * cols + $0.0, like: ground, tolerance: tol) }.count
+    }
+
+    /// The share of the tiles along the sides of the content's box `box` that are the ground's flat
+    /// fill: a turned picture leaves a triangle of ground at each corner, along most of each side;
+    /// an upright page's rounded corners leave a tile or two.
+    func rimGround(of box: Content, _ board: TileBoard, ground: SIMD3<Float>) -> Double {
+        guard box.width > 2, box.height > 2 else { return 0 }
+        let cols = board.grid.columns, tol = Float(options.barTolerance)
+        let (x0, y0, x1, y1) = (box.x, box.y, box.x + box.width - 1, box.y + box.height - 1)
+        var rim: [Int] = []
+        for x in x0...x1 { rim.append(y0 * cols + x); rim.append(y1 * cols + x) }
+        for y in (y0 + 1)..<y1 { rim.append(y * cols + x0); rim.append(y * cols + x1) }
+        return Double(rim.filter { board.isFill($0, like: ground, tolerance: tol) }.count) / Double(rim.count)
     }
 
     /// The share of the frame's tiles that are flat fills of the ground's colour.
