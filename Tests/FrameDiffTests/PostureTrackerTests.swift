@@ -450,20 +450,22 @@ struct PostureTrackerTests {
         if rotations == 1 { #expect(f.turns.rotations[0].evidence.contains { $0.name == "dark_corners" }) }
     }
 
-    @Test("a light app's picture on a dark ground is turned where its box's corners are the ground; an upright card or a flipping one fills them",
-          arguments: [("turned", 1), ("upright", 0), ("flipped", 0)])
+    @Test("a light app's picture on a dark ground is turned where its box's corners and much of its sides are the ground; an upright card or a flipping one fills them, a page with rounded corners fills its sides",
+          arguments: [("turned", 1), ("upright", 0), ("flipped", 0), ("rounded", 0)])
     func aLightAppsPictureMustBeTurned(shape: String, rotations: Int) {
         // (24x24 tiles, the page light before and after; at 5 of the 9 frames the picture on
         // black reaches the top and bottom edges' middles: turned, a diamond whose box is the
         // frame; upright, a card over columns 4-19 (an app switcher's, a slide's); flipped, that
-        // card's right edge shorter, as a card turning about its vertical axis draws it. A
-        // review's light look-alikes of these were 14 rotations)
+        // card's right edge shorter, as a card turning about its vertical axis draws it; rounded,
+        // a page over columns 1-22 with rounded corners (predictive back). A review's light
+        // look-alikes of these were 14 rotations)
         let n = 24
         func shows(_ t: Int) -> Bool {
             let (x, y) = (Double(t % n) + 0.5 - 12, Double(t / n) + 0.5 - 12)
             switch shape {
             case "turned": return abs(x) + abs(y) <= 14
             case "upright": return abs(x) <= 8
+            case "rounded": return abs(x) <= 11 && !(abs(x) > 9 && abs(y) > 10)
             default: return abs(x) <= 8 && abs(y) <= 12 - max(0, x) * 0.6
             }
         }
@@ -474,10 +476,14 @@ struct PostureTrackerTests {
             }, after: { _ in true }, options: options)
         }
         #expect(film(PostureInferenceOptions()).turns.rotations.count == rotations)
-        // (what the corners keep out: without them every one is a turn)
-        var any = PostureInferenceOptions()
+        // (what the corners and the rim keep out: without them every one is a turn; the rounded
+        // page's box has ground at its corners, 4 of 4, and along 9% of its sides)
+        var any = PostureInferenceOptions(), anyRim = PostureInferenceOptions()
         any.turnTiltCorners = 0
+        any.turnTiltRim = 0
+        anyRim.turnTiltRim = 0
         #expect(film(any).turns.rotations.count == 1)
+        #expect(film(anyRim).turns.rotations.count == (shape == "rounded" ? 1 : rotations))
     }
 
     @Test func aScreenLetterboxedInASquareCanvasTurnsItsBand() {

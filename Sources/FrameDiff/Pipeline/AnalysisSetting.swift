@@ -281,7 +281,7 @@ public struct AnalysisSetting {
             .int("turn_tilt_corners", \.posture.inference.turnTiltCorners, .posture, "corners", 0...4,
                     "and this many corners of the picture's box are the ground: the picture turned (an upright card or a flip fills more of them)"),
             .double("turn_tilt_rim", \.posture.inference.turnTiltRim, .posture, "share", 0...1,
-                    "a dark app's picture turned so on black counts at 2 edges where this share of its box's sides is the ground (not rounded corners)"),
+                    "and this share of the tiles along its box's sides (a turned picture's triangles; rounded corners, a scrim, a cube leave less); a dark app's turn so on black counts at 2 edges"),
             .double("held_ms", \.posture.inference.heldMs, .posture, "ms", 0...60000,
                     "a gap this long between a VFR film's frames means the picture held"),
             .double("cover_min_detail", \.posture.inference.coverMinDetail, .posture, "share", 0...1,

@@ -77,12 +77,14 @@ public struct PostureInferenceOptions: Sendable {
     /// an upright card (an app switcher, a slide, predictive back) fills its box's corners (0-1)
     /// and a card flipping about an axis leaves the two of its far edge (2).
     public var turnTiltCorners: Int = 3
-    /// A dark app's picture that shrinks a little as it turns (iOS) reaches 2 of the frame's edges,
-    /// not `groundEdges`: its black ground shows the turn where the picture is turned as above and
-    /// at least this share of the tiles along its box's sides are the ground (true dark turns at
-    /// such frames: 0.42-0.61; a page shrinking about its centre with the display's rounded corners,
-    /// predictive back, an unlock, a slide: 0.04-0.10).
-    public var turnTiltRim: Double = 0.25
+    /// ...and at least this share of the tiles along its box's sides are the ground: a turned
+    /// rectangle leaves a triangle at each corner, along most of each side (true turns at such
+    /// frames, the most of a run: 0.34-0.61, 0.34 a 5-fps GIF's single frame); a page shrinking
+    /// with the display's rounded corners leaves a tile or two (predictive back, unlock, a slide:
+    /// 0.04-0.10), predictive back over a scrimmed feed 0.19-0.29, a cube between photos 0.23. With
+    /// it, a dark app's picture that shrinks a little as it turns (iOS) and reaches 2 of the
+    /// frame's edges, not `groundEdges`, shows its turn on black too.
+    public var turnTiltRim: Double = 0.3
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150
     /// A blur cover needs a picture with detail in at least this share of its tiles, starts when

@@ -120,13 +120,15 @@ struct RotationTracker: Sendable {
                 // (the ground's share only where the edges count: a scan of the frame)
                 let share = edges >= min(options.groundEdges, options.turnGroundEdges) ? groundShare(board, ground: dark) : 0
                 if debugClassifier { debugLine("dark ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
+                // (a turned picture leaves the ground at its box's corners and along its sides; a
+                // page shrinking with rounded corners, a scrim's edge or a cube's face, less of them)
                 let tilted = edges >= options.turnGroundEdges && groundCorners(of: now, board, ground: dark) >= options.turnTiltCorners
+                    && rimGround(of: now, board, ground: dark) >= options.turnTiltRim
                 if tilted, share >= options.turnGroundShare {
                     run!.reached = true
                 }
-                // (a dark app's picture shrinking a little as it turns reaches only 2 edges: there the
-                // ground along its box's sides shows it turned, a rounded page's corners do not)
-                let reachedBlack = edges >= options.groundEdges || (tilted && rimGround(of: now, board, ground: dark) >= options.turnTiltRim)
+                // (a dark app's picture shrinking a little as it turns reaches only 2 edges)
+                let reachedBlack = edges >= options.groundEdges || tilted
                 if Double(dark.max()) <= options.blackGround, reachedBlack, share >= options.groundMinShare,
                    run!.black.map({ dark.sum() < $0.sum() }) ?? true {
                     run!.black = dark
