@@ -373,7 +373,7 @@ struct PostureTrackerTests {
         // no edge)
         let f = Self.darkAppTurn(ground: ground, ring: ring)
         #expect(f.turns.rotations.count == rotations, "\(f.turns.rotations)")
-        if rotations == 1 { #expect(f.turns.rotations[0].evidence.contains { $0.name == "dark_corners" }) }
+        if rotations == 1 { #expect(f.turns.rotations.first?.evidence.contains { $0.name == "dark_corners" } == true) }
     }
 
     @Test func aDarkPageShrinkingWithRoundedCornersIsNoTurn() {
@@ -431,23 +431,24 @@ struct PostureTrackerTests {
     }
 
     @Test("a light app's turn shows its picture at the middle of 2 or more edges of a dark ground; a light page shrinking inside a black ring or showing black at its rounded corners only does not",
-          arguments: [(3, 0, 1), (3, 1, 0), (2, 0, 0)])
+          arguments: [(5, 0, 1), (5, 1, 0), (2, 0, 0)])
     func aLightAppTurnsOnABroadDarkGround(corner side: Int, ring: Int, rotations: Int) {
         // (24x24 tiles, the page's corners light before and after; at 5 of the turn's 9 frames
-        // black shows in a `side` x `side` square at each corner and along every edge `ring` tiles
-        // deep. Squares of 3 with no ring: the turning picture's dark triangles, 6% of the frame,
-        // the picture at every edge's middle. A ring: a page shrunk about its centre (predictive back, an unlock), reaching
-        // no edge. Squares of 2: 2.8%, a page shrunk to 0.99 with the display's rounded corners;
-        // a review's light predictive back and unlock films were rotations before)
+        // black shows in a triangle at each corner, its legs `side` tiles long, and along every
+        // edge `ring` tiles deep. Triangles of 5 with no ring: the turning picture's dark
+        // triangles, 10% of the frame, the picture at every edge's middle. A ring: a page shrunk
+        // about its centre (predictive back, an unlock), reaching no edge. Triangles of 2: 2.1%, a
+        // page shrunk to 0.99 with the display's rounded corners; a review's light predictive back
+        // and unlock films were rotations before)
         let n = 24
-        let corner = { (t: Int) in min(t % n, n - 1 - t % n) < side && min(t / n, n - 1 - t / n) < side }
+        let corner = { (t: Int) in min(t % n, n - 1 - t % n) + min(t / n, n - 1 - t / n) < side }
         let edge = { (t: Int) in min(t % n, n - 1 - t % n, t / n, n - 1 - t / n) < ring }
         let f = Self.turnFilm(TileGrid(storedWidth: 16 * n, storedHeight: 16 * n, tile: 16), ground: (SIMD3(repeating: 230), 0),
                               before: { _ in true }, during: { step, t in
             (corner(t) || edge(t)) && (2...6).contains(step) ? (SIMD3(repeating: 2), 0) : Self.turning(step)
         }, after: { _ in true })
         #expect(f.turns.rotations.count == rotations, "\(f.turns.rotations)")
-        if rotations == 1 { #expect(f.turns.rotations[0].evidence.contains { $0.name == "dark_corners" }) }
+        if rotations == 1 { #expect(f.turns.rotations.first?.evidence.contains { $0.name == "dark_corners" } == true) }
     }
 
     @Test("a light app's picture on a dark ground is turned where its box's corners and much of its sides are the ground; an upright card or a flipping one fills them, a page with rounded corners fills its sides",
