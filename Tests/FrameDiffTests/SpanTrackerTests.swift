@@ -75,41 +75,6 @@ struct SpanTrackerTests {
         #expect(back.seen.events(coverMs: 500).map(\.kind) == [.open, .close])
     }
 
-    @Test func aDarkThemesWindowSpannedAcrossTheHingeIsAnOpen() {
-        // a dark theme: the app's grey bar and body, a dark wallpaper. The screens' middle columns
-        // are 29-37 levels (a light theme's 100 and more) and 19 above the hinge's 10 (the Surface
-        // Duo emulator's dark theme: screens of 21-30 beside a black hinge whose two tile columns
-        // are each half screen); the review's dark spans were missed both ways
-        let bar: Look = (SIMD3(40, 40, 46), 0)
-        func app(_ t: Int, seed: Float = 0) -> Look {
-            (1...4).contains(Self.row(t)) ? bar : (SIMD3(30 + Float(t % 7) + seed, 30, 34), 60)
-        }
-        func launcher(_ t: Int) -> Look { (SIMD3(22, 28, 48 + Float(t % 5)), 40) }
-        func second(_ t: Int) -> Look { (1...4).contains(Self.row(t)) ? bar : (SIMD3(70 + Float(t % 30), 72, 80), 300) }
-        func film(_ options: PostureInferenceOptions) -> PostureFilm {
-            var f = Self.film()
-            f.seen = PostureInference(options: options)
-            let before = { (t: Int) in Self.isHinge(t) ? Self.hinge : Self.column(t) < 16 ? app(t) : launcher(t) }
-            f.frame(f.all, complete: true, look: before)
-            f.still(30)
-            let screens = f.all.filter { !Self.isHinge($0) }
-            for step in 1...4 { f.frame(screens) { t in let l = before(t); return (l.mean * (1 - 0.15 * Float(step)), l.variance) } }
-            f.frame(screens) { _ in Self.black }
-            f.still(19)
-            f.frame(screens) { _ in (SIMD3(16, 20, 34), 0) }
-            f.frame(screens) { t in Self.column(t) < 16 ? app(t) : second(t) }
-            f.still(30)
-            return f
-        }
-        #expect(film(PostureInferenceOptions()).seen.events(coverMs: 500).map(\.kind) == [.open])
-        // (the screens lit at a light theme's level, or the hinge standing out as far, find no hinge)
-        var lit = PostureInferenceOptions(), contrast = PostureInferenceOptions()
-        lit.spanLitLevel = 40
-        contrast.spanHingeContrast = 20
-        #expect(film(lit).seen.events(coverMs: 500).isEmpty)
-        #expect(film(contrast).seen.events(coverMs: 500).isEmpty)
-    }
-
     /// A pane drawn from tile column `origin`: the same picture wherever the system places it.
     static func pane(_ t: Int, origin: Int, seed: Float = 0) -> Look {
         let local = row(t) * cols + column(t) - origin
