@@ -23,7 +23,8 @@ Look-alikes (no event; L-*): a tablet app's right half going black (with and wit
 bars), a dark detail pane opening beside a list, a video going pillarboxed / letterboxed, a split
 screen divider dragged, a folded (refit) app opening a photo with a whole-page crossfade after a
 true fold (the fold is true, any `open` invented), dual-screen: a second app launched on the other
-screen, both screens blanking and coming back, a spanned app restarting.
+screen, both screens blanking and coming back, a spanned app restarting (L09-L11; in a dark
+theme L14-L16, for a hinge read beside dark screens).
 
 usage: FOLD_SPAN_FILMS=DIR gen.py [PREFIX ...]      films and NAME.json truths in DIR (/tmp/fold-span)
        FOLD_SPAN_FILMS=DIR gen.py --check BIN         runs `BIN FILM --format json` (2 at a time),
@@ -561,10 +562,13 @@ def duo_lookalike(o):
     sw, sh, g, tb = 390, 555, 20, 20
     W, H = 2 * sw + g, sh + tb
     u = 1.0
-    a = dict(bar=(25, 100, 215), body=(238, 110, 105), fg=(30, 30, 30))
-    lau = launcher(sh, sw, u, False)
+    # (dark: a dark theme's app and wallpaper, where the hinge stands out from the screens by 15-30 levels)
+    dark = o.get("dark", False)
+    a = dict(bar=(25, 100, 215), body=(238, 110, 105), fg=(30, 30, 30)) if not dark else dict(bar=(40, 40, 46), body=(30, 30, 34), fg=(200, 200, 205))
+    lau = launcher(sh, sw, u, dark)
     single = app_screen(sh, sw, u, a, 0, 11)
-    other = app_screen(sh, sw, u, dict(bar=(15, 157, 88), body=(245, 245, 245), fg=(40, 40, 40)), 0, 31)
+    other = app_screen(sh, sw, u, dict(bar=(15, 157, 88), body=(245, 245, 245), fg=(40, 40, 40)) if not dark
+                       else dict(bar=(36, 44, 40), body=(24, 26, 28), fg=(190, 195, 190)), 0, 31)
 
     def frame(l, r):
         f = np.zeros((H, W, 3), np.float32)
@@ -596,9 +600,10 @@ def duo_lookalike(o):
             return A
         return at, 7.0, []
     if sc == "restart":
-        p1, p2 = app_screen(sh, sw, u, a, 0, 11), app_screen(sh, sw, u, dict(a, body=(120, 140, 240)), 1, 23)
+        b1, b2, b3 = ((120, 140, 240), (245, 245, 245), (250, 250, 240)) if not dark else ((34, 36, 44), (20, 20, 22), (26, 26, 24))
+        p1, p2 = app_screen(sh, sw, u, a, 0, 11), app_screen(sh, sw, u, dict(a, body=b1), 1, 23)
         S = frame(p1, p2)
-        S2 = frame(app_screen(sh, sw, u, dict(a, body=(245, 245, 245)), 0, 41), app_screen(sh, sw, u, dict(a, body=(250, 250, 240)), 1, 43))
+        S2 = frame(app_screen(sh, sw, u, dict(a, body=b2), 0, 41), app_screen(sh, sw, u, dict(a, body=b3), 1, 43))
 
         def at(t):
             if t < 2.0:
@@ -688,6 +693,9 @@ def jobs():
     Lk("L09-duo-launch-other", "gif", 12, make="duolook", scene="launch_other")
     Lk("L10-duo-blank", "gif", 12, make="duolook", scene="blank")
     Lk("L11-duo-restart", "gif", 12, make="duolook", scene="restart")
+    Lk("L14-duo-launch-other-dark", "gif", 12, make="duolook", scene="launch_other", dark=True)
+    Lk("L15-duo-blank-dark", "gif", 12, make="duolook", scene="blank", dark=True)
+    Lk("L16-duo-restart-dark", "gif", 12, make="duolook", scene="restart", dark=True)
     J.append(dict(name="L12-fold-then-photo-dark", family="fold+lookalike", make="photo", fmt="mp4", fps=30, vfr=False,
                   o=dict(**P, theme="dark", side="L", band=(0, 0, 0), hold_ms=800)))
     J.append(dict(name="L13-fold-then-photo-light-gif", family="fold+lookalike", make="photo", fmt="gif", fps=15, vfr=False,
