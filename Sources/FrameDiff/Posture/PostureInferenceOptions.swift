@@ -83,7 +83,9 @@ public struct PostureInferenceOptions: Sendable {
     /// with the display's rounded corners leaves a tile or two (predictive back, unlock, a slide:
     /// 0.04-0.10), predictive back over a scrimmed feed 0.19-0.29, a cube between photos 0.23. With
     /// it, a dark app's picture that shrinks a little as it turns (iOS) and reaches 2 of the
-    /// frame's edges, not `groundEdges`, shows its turn on black too.
+    /// frame's edges, not `groundEdges`, shows its turn on black too, where the app's dark
+    /// corners are there before and after it (a photo landing tilted after a dark title card
+    /// fills them with itself).
     public var turnTiltRim: Double = 0.3
     /// A gap this long between frames of a change-driven VFR film means the picture held (ms).
     public var heldMs: Double = 150

@@ -58,6 +58,9 @@ struct RotationTracker: Sendable {
         /// frame, at a frame that kept the centre's brightness with the picture reaching the middle
         /// third of `groundEdges` of the frame's edges, if any.
         var black: SIMD3<Float>?
+        /// The same where the picture reached only `turnGroundEdges` of the edges, turned
+        /// (`turnTiltCorners`, `turnTiltRim`): a dark app's turn that shrinks as it turns.
+        var tiltBlack: SIMD3<Float>?
         /// At some frame the picture on a dark ground (corners dark, the centre's brightness kept)
         /// reached the middle third of `turnGroundEdges` of the frame's edges, the ground a flat
         /// fill over `turnGroundShare` of the frame: a turn's, not a page shrinking inside a ring.
@@ -127,11 +130,10 @@ struct RotationTracker: Sendable {
                 if tilted, share >= options.turnGroundShare {
                     run!.reached = true
                 }
-                // (a dark app's picture shrinking a little as it turns reaches only 2 edges)
-                let reachedBlack = edges >= options.groundEdges || tilted
-                if Double(dark.max()) <= options.blackGround, reachedBlack, share >= options.groundMinShare,
-                   run!.black.map({ dark.sum() < $0.sum() }) ?? true {
-                    run!.black = dark
+                if Double(dark.max()) <= options.blackGround, share >= options.groundMinShare {
+                    func darkest(_ g: SIMD3<Float>?) -> SIMD3<Float> { g.map { dark.sum() < $0.sum() ? dark : $0 } ?? dark }
+                    // (a dark app's picture shrinking a little as it turns reaches only 2 edges)
+                    if edges >= options.groundEdges { run!.black = darkest(run!.black) } else if tilted { run!.tiltBlack = darkest(run!.tiltBlack) }
                 }
             }
             heldAfter = (now, dark, brightness)
@@ -240,11 +242,17 @@ struct RotationTracker: Sendable {
         // near black, lighter dark corners before and after (the app's grey bars), and the
         // picture reaches the middle third of most of the frame's edges (a page shrinking about
         // its centre leaves a black ring; a fade dims the centre with the bars).
-        func lighter(_ c: SIMD3<Float>?) -> Bool {
-            guard let c, let g = r.black else { return true }
+        func lighter(_ c: SIMD3<Float>?, than ground: SIMD3<Float>?) -> Bool {
+            guard let c, let g = ground else { return true }
             return Double(c.sum() - g.sum()) / 3 > options.barTolerance
         }
-        let onBlack = r.black != nil && lighter(r.corners) && lighter(after.corners)
+        // A picture that reaches only 2 edges turned on black counts where the app's own dark
+        // corners are there before and after it: a photo landing tilted on black after a dark
+        // title card, and then filling the frame, reaches 2 edges turned as well (a review's
+        // story openers were rotations).
+        let onBlack = (r.black != nil && lighter(r.corners, than: r.black) && lighter(after.corners, than: r.black))
+            || (r.tiltBlack != nil && r.corners != nil && after.corners != nil
+                && lighter(r.corners, than: r.tiltBlack) && lighter(after.corners, than: r.tiltBlack))
         // A light app's turn (corners not dark before and after) shows where its picture reaches
         // the frame's edges on a broad dark ground: a page shrinking inside a ring does not.
         let light = r.corners == nil && after.corners == nil
@@ -254,7 +262,7 @@ struct RotationTracker: Sendable {
         let darkTurn = turnedAbout && r.frameWide
         if debugClassifier {
             debugLine("turn \(r.startMs)-\(r.lastMs): aspect \(r.before.aspect) -> \(after.content.aspect), dark ground \(r.turnedOnDark) "
-                + "(corners dark before \(colourText(r.corners)), after \(colourText(after.corners)), black \(colourText(r.black))), off centre \(r.offCentre), cornered \(r.cornered), "
+                + "(corners dark before \(colourText(r.corners)), after \(colourText(after.corners)), black \(colourText(r.black)), turned on black \(colourText(r.tiltBlack))), off centre \(r.offCentre), cornered \(r.cornered), "
                 + "frame-wide \(r.frameWide) -> \(shapeTurned ? "shape" : darkTurn ? "dark ground" : "no turn")")
         }
         if shapeTurned || darkTurn, duration >= options.rotationMinMs, duration <= options.rotationMaxMs {
