@@ -27,10 +27,10 @@ struct SpanTrackerTests {
 
     /// The app on the left screen, the launcher on the right, held a second; `hinge: false` draws
     /// the screens side by side with nothing between them; `masked` tiles are never measured.
-    static func start(hinge withHinge: Bool = true, masked: Set<Int> = []) -> PostureFilm {
+    static func start(hinge withHinge: Bool = true, band: Look = hinge, masked: Set<Int> = []) -> PostureFilm {
         var f = film()
         f.frame(f.all.filter { !masked.contains($0) }, complete: true) { t in
-            withHinge && isHinge(t) ? hinge : column(t) < 16 ? app(t) : launcher(t)
+            withHinge && isHinge(t) ? band : column(t) < 16 ? app(t) : launcher(t)
         }
         f.still(30)
         return f
@@ -73,6 +73,41 @@ struct SpanTrackerTests {
             Self.column(t) < 16 ? Self.app(t) : Self.launcher(t)
         }
         #expect(back.seen.events(coverMs: 500).map(\.kind) == [.open, .close])
+    }
+
+    @Test func aDarkThemesWindowSpannedAcrossTheHingeIsAnOpen() {
+        // a dark theme: the app's grey bar and body, a dark wallpaper. The screens' middle columns
+        // are 29-37 levels (a light theme's 100 and more) and 19 above the hinge's 10 (the Surface
+        // Duo emulator's dark theme: screens of 21-30 beside a black hinge whose two tile columns
+        // are each half screen); the review's dark spans were missed both ways
+        let bar: Look = (SIMD3(40, 40, 46), 0)
+        func app(_ t: Int, seed: Float = 0) -> Look {
+            (1...4).contains(Self.row(t)) ? bar : (SIMD3(30 + Float(t % 7) + seed, 30, 34), 60)
+        }
+        func launcher(_ t: Int) -> Look { (SIMD3(22, 28, 48 + Float(t % 5)), 40) }
+        func second(_ t: Int) -> Look { (1...4).contains(Self.row(t)) ? bar : (SIMD3(70 + Float(t % 30), 72, 80), 300) }
+        func film(_ options: PostureInferenceOptions) -> PostureFilm {
+            var f = Self.film()
+            f.seen = PostureInference(options: options)
+            let before = { (t: Int) in Self.isHinge(t) ? Self.hinge : Self.column(t) < 16 ? app(t) : launcher(t) }
+            f.frame(f.all, complete: true, look: before)
+            f.still(30)
+            let screens = f.all.filter { !Self.isHinge($0) }
+            for step in 1...4 { f.frame(screens) { t in let l = before(t); return (l.mean * (1 - 0.15 * Float(step)), l.variance) } }
+            f.frame(screens) { _ in Self.black }
+            f.still(19)
+            f.frame(screens) { _ in (SIMD3(16, 20, 34), 0) }
+            f.frame(screens) { t in Self.column(t) < 16 ? app(t) : second(t) }
+            f.still(30)
+            return f
+        }
+        #expect(film(PostureInferenceOptions()).seen.events(coverMs: 500).map(\.kind) == [.open])
+        // (the screens lit at a light theme's level, or the hinge standing out as far, find no hinge)
+        var lit = PostureInferenceOptions(), contrast = PostureInferenceOptions()
+        lit.spanLitLevel = 40
+        contrast.spanHingeContrast = 20
+        #expect(film(lit).seen.events(coverMs: 500).isEmpty)
+        #expect(film(contrast).seen.events(coverMs: 500).isEmpty)
     }
 
     /// A pane drawn from tile column `origin`: the same picture wherever the system places it.
@@ -162,6 +197,19 @@ struct SpanTrackerTests {
         f.frame(f.all) { t in Self.app(t, seed: 90) }
         f.still(30)
         #expect(f.seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func aFlatGreyGutterBetweenTwoPanesIsNoHinge() {
+        // a tablet app's two panes beside a gutter of one grey (a hinge's tiles are black, or split
+        // between black and a screen): the same blackout and one pane changed is no span (a
+        // helper's review of dark two-pane apps had 2 invented closes once dark screens counted)
+        var gutter = Self.start(band: (SIMD3(repeating: 40), 0))
+        Self.animate(&gutter, blackFrames: 20, after: Self.spanned)
+        #expect(gutter.seen.events(coverMs: 500).isEmpty)
+        // (the same band split between black and a screen: a hinge)
+        var split = Self.start(band: (SIMD3(repeating: 40), 900))
+        Self.animate(&split, blackFrames: 20, after: Self.spanned)
+        #expect(split.seen.events(coverMs: 500).map(\.kind) == [.open])
     }
 
     @Test("look-alikes of a span are no event", arguments: ["fade to black and back", "blackout too short", "no hinge"])

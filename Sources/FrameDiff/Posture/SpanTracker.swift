@@ -2,7 +2,8 @@
 /// a capture of fixed size that shows the two screens side by side (a Surface Duo or its emulator).
 ///
 /// Such a capture has a hinge: a dark vertical band in the middle of the frame, between two
-/// brighter screens, in nearly every frame where the screens are lit. Spanning is the system's
+/// brighter screens, in nearly every frame where the screens are lit; its tiles are black or split
+/// between black and a screen (a tablet app's gutter between two panes is a flat grey). Spanning is the system's
 /// animation: the window shrinks into a card that is dragged across the hinge, both screens dim,
 /// then both go black for a moment (580-670 ms in the emulator), the wallpaper fades in, and the
 /// app comes back laid out over both screens; one screen keeps what it showed (the app's own
@@ -189,11 +190,19 @@ struct SpanTracker: Sendable {
         let middle = med[(lo - 4)..<(hi + 6)].filter(\.isFinite)
         guard !middle.isEmpty, HitchFinder.median(middle) >= options.spanLitLevel else { return }
         c.lit += 1
+        // (a hinge's tiles are black, or split between black and a screen; a dark app's gutter or
+        // a bar between panes is a flat grey: most of its column's tiles flat and above black)
+        func flatGrey(_ x: Int) -> Bool {
+            let tiles = column(x, c)
+            let grey = tiles.filter { p.isFlat($0) && Double(luma(p.mean($0))) >= options.spanDarkLevel }.count
+            return 2 * grey > tiles.count
+        }
         var best: (band: Int, contrast: Double)?
         for x in lo..<hi {
             let band = min(med[x], med[x + 1])
             let contrast = min(HitchFinder.median(Array(med[(x - 4)...(x - 2)])), HitchFinder.median(Array(med[(x + 3)...(x + 5)]))) - band
-            if contrast.isFinite, contrast >= options.spanHingeContrast, band <= options.spanHingeLevel, contrast > (best?.contrast ?? 0) {
+            if contrast.isFinite, contrast >= options.spanHingeContrast, band <= options.spanHingeLevel, contrast > (best?.contrast ?? 0),
+               !flatGrey(med[x] <= med[x + 1] ? x : x + 1) {
                 best = (x, contrast)
             }
         }
