@@ -399,6 +399,10 @@ struct PostureTrackerTests {
         #expect(shrink(any).turns.rotations.count == 1)
     }
 
+    /// On 24x24 tiles, (x, y) from the centre: a page over columns 1-22 with the display's rounded
+    /// corners (predictive back, an unlock), reaching the top and bottom edges only.
+    static func roundedPage(_ x: Double, _ y: Double) -> Bool { abs(x) <= 11 && !(abs(x) > 9 && abs(y) > 10) }
+
     @Test("a dark app's picture shrinking a little as it turns reaches 2 edges of black and shows the ground along its box's sides; an upright page with rounded corners does not",
           arguments: [("turned", 1), ("upright", 0), ("landing", 0)])
     func aDarkAppsShrinkingTurnShowsTheGroundAlongItsBox(shape: String, rotations: Int) {
@@ -414,7 +418,7 @@ struct PostureTrackerTests {
         func shows(_ t: Int) -> Bool {
             let (x, y) = (Double(t % n) + 0.5 - 12, Double(t / n) + 0.5 - 12)
             if shape != "upright" { return 1.3 * abs(x) + abs(y) <= 12.5 }
-            return abs(x) <= 11 && !(abs(x) > 9 && abs(y) > 10)
+            return Self.roundedPage(x, y)
         }
         let corner = { (t: Int) in min(t % n, n - 1 - t % n) < 2 && min(t / n, n - 1 - t / n) < 2 }
         func film(_ options: PostureInferenceOptions) -> Film {
@@ -468,7 +472,7 @@ struct PostureTrackerTests {
             switch shape {
             case "turned": return abs(x) + abs(y) <= 14
             case "upright": return abs(x) <= 8
-            case "rounded": return abs(x) <= 11 && !(abs(x) > 9 && abs(y) > 10)
+            case "rounded": return Self.roundedPage(x, y)
             default: return abs(x) <= 8 && abs(y) <= 12 - max(0, x) * 0.6
             }
         }

@@ -87,19 +87,8 @@ struct SpanTrackerTests {
         func launcher(_ t: Int) -> Look { (SIMD3(22, 28, 48 + Float(t % 5)), 40) }
         func second(_ t: Int) -> Look { (1...4).contains(Self.row(t)) ? bar : (SIMD3(70 + Float(t % 30), 72, 80), 300) }
         func film(_ options: PostureInferenceOptions) -> PostureFilm {
-            var f = Self.film()
-            f.seen = PostureInference(options: options)
-            let before = { (t: Int) in Self.isHinge(t) ? Self.hinge : Self.column(t) < 16 ? app(t) : launcher(t) }
-            f.frame(f.all, complete: true, look: before)
-            f.still(30)
-            let screens = f.all.filter { !Self.isHinge($0) }
-            for step in 1...4 { f.frame(screens) { t in let l = before(t); return (l.mean * (1 - 0.15 * Float(step)), l.variance) } }
-            f.frame(screens) { _ in Self.black }
-            f.still(19)
-            f.frame(screens) { _ in (SIMD3(16, 20, 34), 0) }
-            f.frame(screens) { t in Self.column(t) < 16 ? app(t) : second(t) }
-            f.still(30)
-            return f
+            Self.spanFilm(before: { t in Self.column(t) < 16 ? app(t) : launcher(t) }, after: { t in Self.column(t) < 16 ? app(t) : second(t) },
+                          ground: (SIMD3(16, 20, 34), 0), options: options)
         }
         #expect(film(PostureInferenceOptions()).seen.events(coverMs: 500).map(\.kind) == [.open])
         // (the screens lit at a light theme's level, or the hinge standing out as far, find no hinge)
@@ -123,15 +112,23 @@ struct SpanTrackerTests {
     /// the right, the system lays the app's first pane out on the left screen and its second on
     /// the right (`after`).
     static func spanFromTheRight(after: @escaping (Int) -> Look) -> PostureFilm {
+        spanFilm(before: { t in column(t) < 16 ? launcher(t) : pane(t, origin: 17) }, after: after)
+    }
+
+    /// `before` on the screens beside the hinge, held a second; the span animation (both screens
+    /// dimming, black for 20 frames, `ground` for one); `after`, held a second.
+    static func spanFilm(before screensBefore: @escaping (Int) -> Look, after: (Int) -> Look, ground: Look = wallpaper,
+                         options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
         var f = film()
-        let before = { (t: Int) in isHinge(t) ? hinge : column(t) < 16 ? launcher(t) : pane(t, origin: 17) }
+        f.seen = PostureInference(options: options)
+        let before = { (t: Int) in isHinge(t) ? hinge : screensBefore(t) }
         f.frame(f.all, complete: true, look: before)
         f.still(30)
         let screens = f.all.filter { !isHinge($0) }
         for step in 1...4 { f.frame(screens) { t in let l = before(t); return (l.mean * (1 - 0.15 * Float(step)), l.variance) } }
         f.frame(screens) { _ in black }
         f.still(19)
-        f.frame(screens) { _ in wallpaper }
+        f.frame(screens) { _ in ground }
         f.frame(screens, look: after)
         f.still(30)
         return f

@@ -125,8 +125,9 @@ struct RotationTracker: Sendable {
                 if debugClassifier { debugLine("dark ground \(m.ptsMs): \(colourText(dark)) kept \(brightness / max(run!.brightness, 1e-9)) edges \(edges) share \(share)") }
                 // (a turned picture leaves the ground at its box's corners and along its sides; a
                 // page shrinking with rounded corners, a scrim's edge or a cube's face, less of them)
-                let tilted = edges >= options.turnGroundEdges && groundCorners(of: now, board, ground: dark) >= options.turnTiltCorners
-                    && rimGround(of: now, board, ground: dark) >= options.turnTiltRim
+                let tilted = edges >= options.turnGroundEdges && groundAlongBox(of: now, board, ground: dark).map {
+                    $0.corners >= options.turnTiltCorners && $0.rim >= options.turnTiltRim
+                } == true
                 if tilted, share >= options.turnGroundShare {
                     run!.reached = true
                 }
@@ -250,9 +251,8 @@ struct RotationTracker: Sendable {
         // corners are there before and after it: a photo landing tilted on black after a dark
         // title card, and then filling the frame, reaches 2 edges turned as well (a review's
         // story openers were rotations).
-        let onBlack = (r.black != nil && lighter(r.corners, than: r.black) && lighter(after.corners, than: r.black))
-            || (r.tiltBlack != nil && r.corners != nil && after.corners != nil
-                && lighter(r.corners, than: r.tiltBlack) && lighter(after.corners, than: r.tiltBlack))
+        func onGround(_ g: SIMD3<Float>?) -> Bool { g != nil && lighter(r.corners, than: g) && lighter(after.corners, than: g) }
+        let onBlack = onGround(r.black) || (r.corners != nil && after.corners != nil && onGround(r.tiltBlack))
         // A light app's turn (corners not dark before and after) shows where its picture reaches
         // the frame's edges on a broad dark ground: a page shrinking inside a ring does not.
         let light = r.corners == nil && after.corners == nil
@@ -317,27 +317,23 @@ struct RotationTracker: Sendable {
             .filter(reached).count
     }
 
-    /// How many corners of the content's box `box` (inside the ground's bars, as `content` reads
-    /// it) are the ground's flat fill: 4 when a turned picture touches each side of its box at one
-    /// point, 0 for an upright card.
-    func groundCorners(of box: Content, _ board: TileBoard, ground: SIMD3<Float>) -> Int {
-        guard box.width > 1, box.height > 1 else { return 0 }
+    /// Where the ground's flat fill lies along the content's box `box` (inside the ground's bars,
+    /// as `content` reads it): how many of its 4 corners, and the share of the tiles along its
+    /// sides. A turned picture touches each side of its box at one point, leaving a triangle of
+    /// ground at each corner along most of each side (4, a large share); an upright card fills its
+    /// corners (0), an upright page's rounded corners leave a tile or two (4, a small share).
+    /// Nil for a box a tile thin; a rim share of 0 for one two tiles thin (no sides but corners).
+    func groundAlongBox(of box: Content, _ board: TileBoard, ground: SIMD3<Float>) -> (corners: Int, rim: Double)? {
+        guard box.width > 1, box.height > 1 else { return nil }
         let cols = board.grid.columns, tol = Float(options.barTolerance)
         let (x0, y0, x1, y1) = (box.x, box.y, box.x + box.width - 1, box.y + box.height - 1)
-        return [(x0, y0), (x1, y0), (x0, y1), (x1, y1)].filter { board.isFill($0.1 * cols + $0.0, like: ground, tolerance: tol) }.count
-    }
-
-    /// The share of the tiles along the sides of the content's box `box` that are the ground's flat
-    /// fill: a turned picture leaves a triangle of ground at each corner, along most of each side;
-    /// an upright page's rounded corners leave a tile or two.
-    func rimGround(of box: Content, _ board: TileBoard, ground: SIMD3<Float>) -> Double {
-        guard box.width > 2, box.height > 2 else { return 0 }
-        let cols = board.grid.columns, tol = Float(options.barTolerance)
-        let (x0, y0, x1, y1) = (box.x, box.y, box.x + box.width - 1, box.y + box.height - 1)
-        var rim: [Int] = []
-        for x in x0...x1 { rim.append(y0 * cols + x); rim.append(y1 * cols + x) }
-        for y in (y0 + 1)..<y1 { rim.append(y * cols + x0); rim.append(y * cols + x1) }
-        return Double(rim.filter { board.isFill($0, like: ground, tolerance: tol) }.count) / Double(rim.count)
+        func at(_ x: Int, _ y: Int) -> Int { board.isFill(y * cols + x, like: ground, tolerance: tol) ? 1 : 0 }
+        let corners = at(x0, y0) + at(x1, y0) + at(x0, y1) + at(x1, y1)
+        guard box.width > 2, box.height > 2 else { return (corners, 0) }
+        var rim = corners
+        for x in (x0 + 1)..<x1 { rim += at(x, y0) + at(x, y1) }
+        for y in (y0 + 1)..<y1 { rim += at(x0, y) + at(x1, y) }
+        return (corners, Double(rim) / Double(2 * (box.width + box.height) - 4))
     }
 
     /// The share of the frame's tiles that are flat fills of the ground's colour.
