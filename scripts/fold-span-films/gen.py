@@ -10,7 +10,7 @@ True films (each with a truth of `open`/`close` events):
        one-pane layout, then (refit) stretched back up to fill the frame, or (no refit) left beside
        the band. The unfold is a whole-frame crossfade after a refit, or the small screen growing
        back over the band (stretched, then crossfaded to the two-pane layout), or a crossfade from
-       screen-and-band to the unfolded picture. Light and dark themes; 540x608 / 540x1200 H.264 at
+       screen-and-band to the unfolded picture. Light and dark themes (F27-F28: Material's #121212); 540x608 / 540x1200 H.264 at
        30 and 60 fps, CFR or VFR (duplicates dropped, as screenrecord writes), GIFs 300-400 px at
        15 fps (and 25) with one palette.
   S-*  a dual-screen capture (as duo_sdk_twopane_nav_span.gif): two screens side by side with a
@@ -24,7 +24,8 @@ bars), a dark detail pane opening beside a list, a video going pillarboxed / let
 screen divider dragged, a folded (refit) app opening a photo with a whole-page crossfade after a
 true fold (the fold is true, any `open` invented), dual-screen: a second app launched on the other
 screen, both screens blanking and coming back, a spanned app restarting (L09-L11; in a dark
-theme L14-L16, for a hinge read beside dark screens).
+theme L14-L16, for a hinge read beside dark screens; on Material's dark surface, #121212, L17-L19).
+S18-S19 span and unspan on Material's dark surface.
 
 usage: FOLD_SPAN_FILMS=DIR gen.py [PREFIX ...]      films and NAME.json truths in DIR (/tmp/fold-span)
        FOLD_SPAN_FILMS=DIR gen.py --check BIN         runs `BIN FILM --format json` (2 at a time),
@@ -55,6 +56,8 @@ SLACK = 400.0
 THEMES = {
     "dark": dict(page=(28, 29, 36), surf=(40, 42, 52), fg=(225, 226, 232), fg2=(140, 142, 150), acc=(66, 140, 244)),
     "light": dict(page=(250, 250, 252), surf=(236, 237, 242), fg=(30, 30, 34), fg2=(120, 120, 128), acc=(25, 103, 210)),
+    # Material's dark surface (#121212) and its elevated surface (#1E1E1E)
+    "material": dict(page=(18, 18, 18), surf=(30, 30, 30), fg=(225, 225, 225), fg2=(140, 140, 140), acc=(66, 140, 244)),
 }
 ACC = [(230, 80, 80), (66, 133, 244), (120, 120, 130), (15, 157, 88), (171, 71, 188)]
 
@@ -316,13 +319,13 @@ def span_film(o):
     W, H = 2 * sw + g, sh + tb
     u = sw / 390
     dark = o.get("dark", False)
-    a = (dict(bar=(40, 40, 46), body=(30, 30, 34), fg=(200, 200, 205)) if dark
+    a = (dict(bar=o.get("bar", (40, 40, 46)), body=o.get("body", (30, 30, 34)), fg=(200, 200, 205)) if dark
          else dict(bar=(25, 100, 215), body=o.get("body", (238, 110, 105)), fg=(30, 30, 30)))
     home = o.get("home", "L")            # the screen the single-screen app is on
     L = {"L": 0, "R": 1}[home]
     lau = launcher(sh, sw, u, o.get("dark_wall", dark))
     single = app_screen(sh, sw, u, a, 0, 11)
-    p1, p2 = app_screen(sh, sw, u, a, 0, 11), app_screen(sh, sw, u, dict(a, body=o.get("body2", (120, 140, 240)) if not dark else (34, 36, 44)), 1, 23)
+    p1, p2 = app_screen(sh, sw, u, a, 0, 11), app_screen(sh, sw, u, dict(a, body=o.get("body2", (120, 140, 240) if not dark else (34, 36, 44))), 1, 23)
     if o.get("pane2_bar"):
         rf.rect(p2, 0, 0, sw, 70 * u, o["pane2_bar"])
 
@@ -564,11 +567,11 @@ def duo_lookalike(o):
     u = 1.0
     # (dark: a dark theme's app and wallpaper, where the hinge stands out from the screens by 15-30 levels)
     dark = o.get("dark", False)
-    a = dict(bar=(25, 100, 215), body=(238, 110, 105), fg=(30, 30, 30)) if not dark else dict(bar=(40, 40, 46), body=(30, 30, 34), fg=(200, 200, 205))
+    a = dict(bar=(25, 100, 215), body=(238, 110, 105), fg=(30, 30, 30)) if not dark else dict(bar=o.get("bar", (40, 40, 46)), body=o.get("body", (30, 30, 34)), fg=(200, 200, 205))
     lau = launcher(sh, sw, u, dark)
     single = app_screen(sh, sw, u, a, 0, 11)
     other = app_screen(sh, sw, u, dict(bar=(15, 157, 88), body=(245, 245, 245), fg=(40, 40, 40)) if not dark
-                       else dict(bar=(36, 44, 40), body=(24, 26, 28), fg=(190, 195, 190)), 0, 31)
+                       else dict(bar=(36, 44, 40), body=o.get("body2", (24, 26, 28)), fg=(190, 195, 190)), 0, 31)
 
     def frame(l, r):
         f = np.zeros((H, W, 3), np.float32)
@@ -656,6 +659,8 @@ def jobs():
     # outer display narrower than half (0.42) and wider (0.6)
     F("F25-light-L-black-refit-s042-xfade", "mp4", 30, **P, theme="light", side="L", band=(0, 0, 0), hold_ms=800, share=0.42, unfold="xfade")
     F("F26-dark-R-black-norefit-s060-grow", "mp4", 30, **P, theme="dark", side="R", band=(0, 0, 0), hold_ms=800, share=0.6, refit=False, unfold="grow")
+    F("F27-material-L-black-refit-h1000-xfade", "mp4", 30, **P, theme="material", side="L", band=(0, 0, 0), hold_ms=1000, unfold="xfade")
+    F("F28-material-R-black-norefit-h800-grow-gif", "gif", 15, **G, theme="material", side="R", band=(0, 0, 0), hold_ms=800, refit=False, unfold="grow")
 
     def S(name, fmt, fps, vfr=False, **o):
         J.append(dict(name=name, family="span" if o["kind"] == "open" else "unspan", make="span", fmt=fmt, fps=fps, vfr=vfr, o=o))
@@ -676,6 +681,9 @@ def jobs():
     S("S12-dev-close-R-black700-60", "mp4", 60, **DEV, kind="close", home="R", black_ms=700)
     S("S13-emu-close-L-dark-black600", "gif", 12, **EMU, kind="close", black_ms=600, dark=True)
     S("S14-emu-open-L-pane2bar-black600", "gif", 12, **EMU, kind="open", black_ms=600, pane2_bar=(250, 250, 250))
+    # Material's dark surface (#121212, 18 levels) and a surface a step up for the bar and pane 2
+    S("S18-emu-open-L-material-dark-black600", "gif", 12, **EMU, kind="open", black_ms=600, dark=True, body=(18, 18, 18), bar=(31, 31, 31), body2=(24, 24, 26))
+    S("S19-dev-close-R-material-dark-black500", "mp4", 30, vfr=True, **DEV, kind="close", home="R", black_ms=500, dark=True, body=(18, 18, 18), bar=(31, 31, 31), body2=(24, 24, 26))
     S("S15-dev-open-L-grow", "mp4", 30, **DEV, kind="open", mode="grow", plaus="uncertain")
     S("S16-emu-open-R-grow", "gif", 12, **EMU, kind="open", home="R", mode="grow", plaus="uncertain")
     S("S17-dev-close-L-grow", "mp4", 30, **DEV, kind="close", mode="grow", plaus="uncertain")
@@ -696,6 +704,10 @@ def jobs():
     Lk("L14-duo-launch-other-dark", "gif", 12, make="duolook", scene="launch_other", dark=True)
     Lk("L15-duo-blank-dark", "gif", 12, make="duolook", scene="blank", dark=True)
     Lk("L16-duo-restart-dark", "gif", 12, make="duolook", scene="restart", dark=True)
+    MD = dict(dark=True, body=(18, 18, 18), bar=(31, 31, 31), body2=(18, 18, 18))   # Material's dark surface, #121212
+    Lk("L17-duo-launch-other-material-dark", "gif", 12, make="duolook", scene="launch_other", **MD)
+    Lk("L18-duo-blank-material-dark", "gif", 12, make="duolook", scene="blank", **MD)
+    Lk("L19-duo-restart-material-dark", "gif", 12, make="duolook", scene="restart", **MD)
     J.append(dict(name="L12-fold-then-photo-dark", family="fold+lookalike", make="photo", fmt="mp4", fps=30, vfr=False,
                   o=dict(**P, theme="dark", side="L", band=(0, 0, 0), hold_ms=800)))
     J.append(dict(name="L13-fold-then-photo-light-gif", family="fold+lookalike", make="photo", fmt="gif", fps=15, vfr=False,
