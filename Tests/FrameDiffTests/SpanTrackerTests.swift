@@ -94,35 +94,9 @@ struct SpanTrackerTests {
         // (the screens lit at a light theme's level, or the hinge standing out as far, find no hinge)
         var lit = PostureInferenceOptions(), contrast = PostureInferenceOptions()
         lit.spanLitLevel = 40
-        (contrast.spanHingeContrast, contrast.spanHingeRatio) = (20, 1)
+        contrast.spanHingeContrast = 20
         #expect(film(lit).seen.events(coverMs: 500).isEmpty)
         #expect(film(contrast).seen.events(coverMs: 500).isEmpty)
-    }
-
-    @Test func aWindowSpannedOnMaterialsDarkSurfaceIsAnOpen() {
-        // Material's dark surface (#121212): the app's body 18 levels under a bar of 31, a launcher
-        // as dark, the hinge's tile columns 8 (more than half hinge, as a 20-px hinge reads on
-        // 16-px tiles). The screens' middle columns read 17-18: lit only where "lit" means not
-        // black, and the band 9 below them, half their level
-        let bar: Look = (SIMD3(31, 31, 31), 0)
-        // (a line of text every third tile row: the median tile is the surface)
-        func app(_ t: Int) -> Look {
-            (1...4).contains(Self.row(t)) ? bar : Self.row(t) % 3 == 0 ? (SIMD3(70 + Float(t % 9), 70, 70), 900) : (SIMD3(repeating: 18), 0)
-        }
-        func launcher(_ t: Int) -> Look { Self.row(t) % 3 == 1 ? (SIMD3(90, 80 + Float(t % 7), 60), 600) : (SIMD3(14, 17, 24), 0) }
-        func second(_ t: Int) -> Look { (1...4).contains(Self.row(t)) ? bar : (SIMD3(60 + Float(t % 30), 60, 64), 300) }
-        func film(_ options: PostureInferenceOptions) -> PostureFilm {
-            Self.spanFilm(before: { t in Self.column(t) < 16 ? app(t) : launcher(t) }, after: { t in Self.column(t) < 16 ? app(t) : second(t) },
-                          ground: (SIMD3(10, 12, 20), 0), hinge: (SIMD3(repeating: 8), 0), options: options)
-        }
-        #expect(film(PostureInferenceOptions()).seen.events(coverMs: 500).map(\.kind) == [.open])
-        // (lit only above 20 levels, or the band 15 levels below the screens whatever their level:
-        // no hinge)
-        var lit = PostureInferenceOptions(), ratio = PostureInferenceOptions()
-        lit.spanLitLevel = 20
-        ratio.spanHingeRatio = 1
-        #expect(film(lit).seen.events(coverMs: 500).isEmpty)
-        #expect(film(ratio).seen.events(coverMs: 500).isEmpty)
     }
 
     /// A pane drawn from tile column `origin`: the same picture wherever the system places it.
@@ -144,10 +118,10 @@ struct SpanTrackerTests {
     /// `before` on the screens beside the hinge, held a second; the span animation (both screens
     /// dimming, black for 20 frames, `ground` for one); `after`, held a second.
     static func spanFilm(before screensBefore: @escaping (Int) -> Look, after: (Int) -> Look, ground: Look = wallpaper,
-                         hinge band: Look = hinge, options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
+                         options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
         var f = film()
         f.seen = PostureInference(options: options)
-        let before = { (t: Int) in isHinge(t) ? band : screensBefore(t) }
+        let before = { (t: Int) in isHinge(t) ? hinge : screensBefore(t) }
         f.frame(f.all, complete: true, look: before)
         f.still(30)
         let screens = f.all.filter { !isHinge($0) }

@@ -193,23 +193,19 @@ public struct PostureInferenceOptions: Sendable {
     public var statusBarShare: Double = 0.04
     /// A span across both screens of a dual-screen capture (`SpanTracker`). The hinge: a band of
     /// two tile lines in the middle 30-70% of the frame at most `spanHingeLevel` bright and at
-    /// least `spanHingeContrast` darker than the screens beside it (or `spanHingeRatio` of their
-    /// level, where that is less: a tile at least half hinge), at one place in
-    /// `spanHingeShare` of the frames whose middle columns are at least `spanLitLevel` bright, not
-    /// black (sampled once a
+    /// least `spanHingeContrast` darker than the screens beside it, at one place in
+    /// `spanHingeShare` of the frames whose middle columns are at least `spanLitLevel` bright (sampled once a
     /// second; the Surface Duo emulator: contrast 72, band 31, seen in 99%; no other capture
     /// above 62%; its dark theme: screens of 21-30 levels, 17-19 above the band, whose two tile
-    /// columns are each half hinge; Material's dark surface: screens of 18, 11 above such a
-    /// band), the band's darker tile line not a flat grey (a dark tablet
+    /// columns are each half hinge), the band's darker tile line not a flat grey (a dark tablet
     /// app's gutter: a hinge's tiles are black, or split between black and a screen). The span: visible change (frames at most `spanGapMs` apart) with both screens
     /// black (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs`
     /// (670 ms in the emulator), after which one screen is within `spanKeepLevels` of where it
     /// began (0.7) and the other at least `spanChangeLevels` away (56). A run longer than
     /// `spanMaxMs` is no span animation (2080 ms in the emulator; a screen off for minutes is not).
-    public var spanLitLevel: Double = 16
+    public var spanLitLevel: Double = 20
     public var spanHingeLevel: Double = 80
     public var spanHingeContrast: Double = 15
-    public var spanHingeRatio: Double = 0.5
     public var spanHingeShare: Double = 0.9
     public var spanDarkLevel: Double = 16
     public var spanDarkShare: Double = 0.9

@@ -200,12 +200,8 @@ struct SpanTracker: Sendable {
         var best: (band: Int, contrast: Double)?
         for x in lo..<hi {
             let band = min(med[x], med[x + 1])
-            let screens = min(HitchFinder.median(Array(med[(x - 4)...(x - 2)])), HitchFinder.median(Array(med[(x + 3)...(x + 5)])))
-            let contrast = screens - band
-            // (beside screens darker than twice the contrast, a band of tiles at least half hinge:
-            // a Material dark theme's screens of 18 levels read 9 beside it)
-            let needed = min(options.spanHingeContrast, options.spanHingeRatio * screens)
-            if contrast.isFinite, contrast >= needed, band <= options.spanHingeLevel, contrast > (best?.contrast ?? 0),
+            let contrast = min(HitchFinder.median(Array(med[(x - 4)...(x - 2)])), HitchFinder.median(Array(med[(x + 3)...(x + 5)]))) - band
+            if contrast.isFinite, contrast >= options.spanHingeContrast, band <= options.spanHingeLevel, contrast > (best?.contrast ?? 0),
                !flatGrey(med[x] <= med[x + 1] ? x : x + 1) {
                 best = (x, contrast)
             }
