@@ -36,16 +36,32 @@ struct SpanTrackerTests {
         return f
     }
 
+    /// The window dragged as a card across `screens` showing `look` for half a second (16
+    /// frames), the screens dimming under it: what comes before the span's blackout.
+    static func drag(_ f: inout PostureFilm, over screens: [Int], look: (Int) -> Look) {
+        for step in 1...16 {
+            // (the card: tile rows 2-13, eight columns wide, two columns further each frame: a
+            // tenth of the tiles or more change on every frame, whatever the screens show)
+            let left = 2 * step - 2
+            f.frame(screens) { t in
+                if (2...13).contains(row(t)), (left..<(left + 8)).contains(column(t)) { return (SIMD3(220, 220, 225), 400) }
+                let l = look(t)
+                return (l.mean * (1 - 0.035 * Float(step)), l.variance)
+            }
+        }
+    }
+
     /// The span animation: the window dragged as a card (both screens dim), both screens black
     /// for `blackFrames`, the wallpaper, then `after` on the screens; then held a second.
+    /// `dragged: false` fades both screens to black in 4 frames instead (a fade through black).
     static func animate(_ f: inout PostureFilm, blackFrames: Int, hinge withHinge: Bool = true, masked: Set<Int> = [],
-                        after: (Int) -> Look) {
+                        dragged: Bool = true, after: (Int) -> Look) {
         let screens = f.all.filter { (!withHinge || !isHinge($0)) && !masked.contains($0) }
-        for step in 1...4 {
-            f.frame(screens) { t in
-                let l = column(t) < 16 ? app(t) : launcher(t)
-                return (l.mean * (1 - 0.15 * Float(step)), l.variance)
-            }
+        let before = { (t: Int) in column(t) < 16 ? app(t) : launcher(t) }
+        if dragged {
+            drag(&f, over: screens, look: before)
+        } else {
+            for step in 1...4 { f.frame(screens) { t in (before(t).mean * (1 - 0.2 * Float(step)), before(t).variance) } }
         }
         f.frame(screens) { _ in black }
         f.still(blackFrames - 1)
@@ -94,9 +110,35 @@ struct SpanTrackerTests {
         // (the screens lit at a light theme's level, or the hinge standing out as far, find no hinge)
         var lit = PostureInferenceOptions(), contrast = PostureInferenceOptions()
         lit.spanLitLevel = 40
-        contrast.spanHingeContrast = 20
+        (contrast.spanHingeContrast, contrast.spanHingeRatio) = (20, 1)
         #expect(film(lit).seen.events(coverMs: 500).isEmpty)
         #expect(film(contrast).seen.events(coverMs: 500).isEmpty)
+    }
+
+    @Test func aWindowSpannedOnMaterialsDarkSurfaceIsAnOpen() {
+        // Material's dark surface (#121212): the app's body 18 levels under a bar of 31, a launcher
+        // as dark, the hinge's tile columns 8 (more than half hinge, as a 20-px hinge reads on
+        // 16-px tiles). The screens' middle columns read 17-18: lit only where "lit" means not
+        // black, and the band 9 below them, half their level
+        let bar: Look = (SIMD3(31, 31, 31), 0)
+        // (a line of text every third tile row: the median tile is the surface)
+        func app(_ t: Int) -> Look {
+            (1...4).contains(Self.row(t)) ? bar : Self.row(t) % 3 == 0 ? (SIMD3(70 + Float(t % 9), 70, 70), 900) : (SIMD3(repeating: 18), 0)
+        }
+        func launcher(_ t: Int) -> Look { Self.row(t) % 3 == 1 ? (SIMD3(90, 80 + Float(t % 7), 60), 600) : (SIMD3(14, 17, 24), 0) }
+        func second(_ t: Int) -> Look { (1...4).contains(Self.row(t)) ? bar : (SIMD3(60 + Float(t % 30), 60, 64), 300) }
+        func film(_ options: PostureInferenceOptions) -> PostureFilm {
+            Self.spanFilm(before: { t in Self.column(t) < 16 ? app(t) : launcher(t) }, after: { t in Self.column(t) < 16 ? app(t) : second(t) },
+                          ground: (SIMD3(10, 12, 20), 0), hinge: (SIMD3(repeating: 8), 0), options: options)
+        }
+        #expect(film(PostureInferenceOptions()).seen.events(coverMs: 500).map(\.kind) == [.open])
+        // (lit only above 20 levels, or the band 15 levels below the screens whatever their level:
+        // no hinge)
+        var lit = PostureInferenceOptions(), ratio = PostureInferenceOptions()
+        lit.spanLitLevel = 20
+        ratio.spanHingeRatio = 1
+        #expect(film(lit).seen.events(coverMs: 500).isEmpty)
+        #expect(film(ratio).seen.events(coverMs: 500).isEmpty)
     }
 
     /// A pane drawn from tile column `origin`: the same picture wherever the system places it.
@@ -118,14 +160,14 @@ struct SpanTrackerTests {
     /// `before` on the screens beside the hinge, held a second; the span animation (both screens
     /// dimming, black for 20 frames, `ground` for one); `after`, held a second.
     static func spanFilm(before screensBefore: @escaping (Int) -> Look, after: (Int) -> Look, ground: Look = wallpaper,
-                         options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
+                         hinge band: Look = hinge, options: PostureInferenceOptions = PostureInferenceOptions()) -> PostureFilm {
         var f = film()
         f.seen = PostureInference(options: options)
-        let before = { (t: Int) in isHinge(t) ? hinge : screensBefore(t) }
+        let before = { (t: Int) in isHinge(t) ? band : screensBefore(t) }
         f.frame(f.all, complete: true, look: before)
         f.still(30)
         let screens = f.all.filter { !isHinge($0) }
-        for step in 1...4 { f.frame(screens) { t in let l = before(t); return (l.mean * (1 - 0.15 * Float(step)), l.variance) } }
+        drag(&f, over: screens, look: before)
         f.frame(screens) { _ in black }
         f.still(19)
         f.frame(screens) { _ in ground }
@@ -153,12 +195,7 @@ struct SpanTrackerTests {
         f.frame(f.all, complete: true) { t in Self.isHinge(t) ? Self.hinge : Self.column(t) < 16 ? Self.app(t) : Self.launcher(t) }
         f.k += 60
         let screens = f.all.filter { !Self.isHinge($0) }
-        for step in 1...4 {
-            f.frame(screens) { t in
-                let l = Self.column(t) < 16 ? Self.app(t) : Self.launcher(t)
-                return (l.mean * (1 - 0.15 * Float(step)), l.variance)
-            }
-        }
+        Self.drag(&f, over: screens) { t in Self.column(t) < 16 ? Self.app(t) : Self.launcher(t) }
         f.frame(screens) { _ in Self.black }
         f.k += 20
         f.frame(screens) { _ in Self.wallpaper }
@@ -209,10 +246,15 @@ struct SpanTrackerTests {
         #expect(split.seen.events(coverMs: 500).map(\.kind) == [.open])
     }
 
-    @Test("look-alikes of a span are no event", arguments: ["fade to black and back", "blackout too short", "no hinge"])
+    @Test("look-alikes of a span are no event",
+          arguments: ["fade to black and back", "blackout too short", "no hinge", "faded to black, one pane changed"])
     func spanLookAlikes(_ which: String) {
         var f = Self.start(hinge: which != "no hinge")
         switch which {
+        case "faded to black, one pane changed":
+            // a two-pane app with a black gutter fading through black (133 ms) into one pane
+            // changed: no window was dragged to the hinge before the blackout
+            Self.animate(&f, blackFrames: 20, dragged: false, after: Self.spanned)
         case "fade to black and back":
             // both screens come back as they were
             Self.animate(&f, blackFrames: 20) { t in Self.column(t) < 16 ? Self.app(t) : Self.launcher(t) }

@@ -193,23 +193,33 @@ public struct PostureInferenceOptions: Sendable {
     public var statusBarShare: Double = 0.04
     /// A span across both screens of a dual-screen capture (`SpanTracker`). The hinge: a band of
     /// two tile lines in the middle 30-70% of the frame at most `spanHingeLevel` bright and at
-    /// least `spanHingeContrast` darker than the screens beside it, at one place in
-    /// `spanHingeShare` of the frames whose middle columns are at least `spanLitLevel` bright (sampled once a
+    /// least `spanHingeContrast` darker than the screens beside it (or `spanHingeRatio` of their
+    /// level, where that is less: a tile at least half hinge), at one place in
+    /// `spanHingeShare` of the frames whose middle columns are at least `spanLitLevel` bright, not
+    /// black (sampled once a
     /// second; the Surface Duo emulator: contrast 72, band 31, seen in 99%; no other capture
     /// above 62%; its dark theme: screens of 21-30 levels, 17-19 above the band, whose two tile
-    /// columns are each half hinge), the band's darker tile line not a flat grey (a dark tablet
+    /// columns are each half hinge; Material's dark surface: screens of 18, 11 above such a
+    /// band), the band's darker tile line not a flat grey (a dark tablet
     /// app's gutter: a hinge's tiles are black, or split between black and a screen). The span: visible change (frames at most `spanGapMs` apart) with both screens
     /// black (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs`
     /// (670 ms in the emulator), after which one screen is within `spanKeepLevels` of where it
     /// began (0.7) and the other at least `spanChangeLevels` away (56). A run longer than
     /// `spanMaxMs` is no span animation (2080 ms in the emulator; a screen off for minutes is not).
-    public var spanLitLevel: Double = 20
+    /// The run changes for at least `spanDragMs` before the screens first go black: the window is
+    /// dragged to the hinge (1170 ms in the emulator, 740-920 ms on the fold-span films and a
+    /// review's Material-dark spans); a cut to black starts the run at the blackout, a fade to black
+    /// 130-160 ms before it (a review's 47 two-pane and dual-screen look-alikes: 0-160 ms, and 420
+    /// for both screens dimming into a blank).
+    public var spanLitLevel: Double = 16
     public var spanHingeLevel: Double = 80
     public var spanHingeContrast: Double = 15
+    public var spanHingeRatio: Double = 0.5
     public var spanHingeShare: Double = 0.9
     public var spanDarkLevel: Double = 16
     public var spanDarkShare: Double = 0.9
     public var spanBlackMs: Double = 300
+    public var spanDragMs: Double = 400
     public var spanGapMs: Double = 500
     public var spanKeepLevels: Double = 8
     public var spanChangeLevels: Double = 30

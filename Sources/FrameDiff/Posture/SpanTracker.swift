@@ -13,7 +13,8 @@
 ///
 /// A run of frames changing visibly (`broadShare` of the tiles past the classifier's threshold,
 /// frames at most `spanGapMs` apart, `spanMaxMs` at most) in which both screens are black
-/// (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs` is a span when
+/// (`spanDarkShare` of each screen's tiles under `spanDarkLevel`) for `spanBlackMs`, after
+/// `spanDragMs` of change before they first went black (the window dragged), is a span when
 /// one screen ends within `spanKeepLevels` of where it began and the other at least
 /// `spanChangeLevels` away. The app's bar under the status bar then runs across both screens
 /// (open) or no longer does (close): of the tile rows 1-5, more or fewer have the same colour on
@@ -38,6 +39,8 @@ struct SpanTracker: Sendable {
         var startMs: Double, endMs: Double
         var before: Thumbnail, after: Thumbnail, black: Thumbnail
         var blackMs: Double
+        /// How long the screens changed before they first went black (the window dragged).
+        var draggedMs: Double
     }
 
     /// The run of visible change under way (a span animation, if a blackout comes in it).
@@ -47,6 +50,7 @@ struct SpanTracker: Sendable {
         var blackSinceMs: Double?
         var blackMs: Double = 0
         var lastBlack: Thumbnail?
+        var firstBlackMs: Double?
     }
 
     /// One capture (a frame size): its grid, which tiles are measured, and the hinge samples.
@@ -109,6 +113,7 @@ struct SpanTracker: Sendable {
         }
         if black(board.picture) {
             r.blackSinceMs = r.blackSinceMs ?? m.ptsMs
+            r.firstBlackMs = r.firstBlackMs ?? m.ptsMs
             r.lastBlack = board.picture
         } else if let since = r.blackSinceMs {
             r.blackMs = max(r.blackMs, m.ptsMs - since)
@@ -130,9 +135,10 @@ struct SpanTracker: Sendable {
     private mutating func close(_ r: Run) {
         var black = r.blackMs
         if let since = r.blackSinceMs { black = max(black, r.lastMs - since) }
-        guard black >= options.spanBlackMs, r.lastMs - r.startMs <= options.spanMaxMs, let last = r.lastBlack else { return }
+        guard black >= options.spanBlackMs, r.lastMs - r.startMs <= options.spanMaxMs, let last = r.lastBlack,
+              let first = r.firstBlackMs else { return }
         capture?.candidates.append(Candidate(startMs: r.startMs, endMs: r.lastMs, before: r.before, after: r.after, black: last,
-                                             blackMs: black))
+                                             blackMs: black, draggedMs: first - r.startMs))
     }
 
     private mutating func finishCapture() {
@@ -140,7 +146,7 @@ struct SpanTracker: Sendable {
         run = nil
         guard let c = capture else { return }
         if debugClassifier {
-            debugLine("span candidates \(c.candidates.map { ($0.startMs, $0.endMs, $0.blackMs) }), hinge samples \(c.sampled), lit \(c.lit), seen \(c.seen)")
+            debugLine("span candidates \(c.candidates.map { ($0.startMs, $0.endMs, $0.blackMs, $0.draggedMs) }), hinge samples \(c.sampled), lit \(c.lit), seen \(c.seen)")
         }
         if !c.candidates.isEmpty, let band = hinge(c) { found += c.candidates.compactMap { judge($0, band: band, capture: c) } }
         capture = nil
@@ -200,8 +206,12 @@ struct SpanTracker: Sendable {
         var best: (band: Int, contrast: Double)?
         for x in lo..<hi {
             let band = min(med[x], med[x + 1])
-            let contrast = min(HitchFinder.median(Array(med[(x - 4)...(x - 2)])), HitchFinder.median(Array(med[(x + 3)...(x + 5)]))) - band
-            if contrast.isFinite, contrast >= options.spanHingeContrast, band <= options.spanHingeLevel, contrast > (best?.contrast ?? 0),
+            let screens = min(HitchFinder.median(Array(med[(x - 4)...(x - 2)])), HitchFinder.median(Array(med[(x + 3)...(x + 5)])))
+            let contrast = screens - band
+            // (beside screens darker than twice the contrast, a band of tiles at least half hinge:
+            // a Material dark theme's screens of 18 levels read 9 beside it)
+            let needed = min(options.spanHingeContrast, options.spanHingeRatio * screens)
+            if contrast.isFinite, contrast >= needed, band <= options.spanHingeLevel, contrast > (best?.contrast ?? 0),
                !flatGrey(med[x] <= med[x + 1] ? x : x + 1) {
                 best = (x, contrast)
             }
@@ -225,6 +235,9 @@ struct SpanTracker: Sendable {
     // MARK: - judging a candidate
 
     private func judge(_ s: Candidate, band: Int, capture c: Capture) -> Span? {
+        // (the window dragged to the hinge before the screens go black: a cut or a fade to black
+        // starts the run at the blackout, or 130-160 ms before it)
+        guard s.draggedMs >= options.spanDragMs else { return nil }
         let cols = c.grid.columns
         let screenA = Array(0..<max(0, band - 1)), screenB = Array(min(cols, band + 3)..<cols)
         func tiles(_ screen: [Int]) -> [Int] {
