@@ -642,6 +642,62 @@ struct ScreenAreaTrackerTests {
         #expect(f.seen.events(coverMs: 500).isEmpty)
     }
 
+    /// A page, then a photo centred on a dark backdrop: flat black on the left, the same black
+    /// with a codec's noise on the right (not flat), and the page's scrollbar, a light strip, at
+    /// the right edge. `noise` is the right margin's variance.
+    static func lightbox(_ options: PostureInferenceOptions = PostureInferenceOptions(), noise: Float = 9) -> PostureFilm {
+        var f = film()
+        f.screens = ScreenAreaTracker(options: options)
+        f.frame(f.all, complete: true, look: page)
+        f.still(10)
+        f.frame(f.all) { t in
+            switch t % cols {
+            case 0..<5: black
+            case 5..<10: page(t + 7)
+            case 10..<15: (SIMD3(repeating: 5), noise)
+            default: (SIMD3(repeating: 200), 0)
+            }
+        }
+        f.still(30)
+        return f
+    }
+
+    @Test func aPhotoCentredOnABackdropBesideAScrollbarIsNoFold() {
+        // a desktop browser's lightbox: its two margins alike, only the left one flat to the edge
+        // (8 of 51 real Chromium recordings read as a fold)
+        #expect(Self.lightbox().screenChanges().isEmpty, "\(Self.lightbox().screenChanges().map(\.kind))")
+        // (its right margin not read as dark: the band on the left alone is a fold's)
+        var o = PostureInferenceOptions()
+        o.screenOppositeShare = 1.01
+        #expect(Self.lightbox(o).screenChanges().map(\.kind) == [.close])
+    }
+
+    @Test func aDarkAppsPageInTheBandsGreyIsStillAFold() {
+        // the folded display's page 4 levels from an IDE-grey band (8 columns): text on every
+        // other row of its first five columns, the last three empty but for the status bar. Its
+        // margin in the band's colour (3 columns) is narrower than the band: a fold
+        func fold(_ options: PostureInferenceOptions) -> PostureFilm {
+            var f = Self.film()
+            f.screens = ScreenAreaTracker(options: options)
+            f.frame(f.all, complete: true, look: Self.page)
+            f.still(10)
+            f.frame(f.all) { t in
+                let x = t % Self.cols, y = t / Self.cols
+                if x < 8 { return (SIMD3(32, 33, 36), 0) }
+                let text = x < 13 ? y % 2 == 0 : y == 0
+                return text ? (SIMD3(200, 200, 205), 600) : (SIMD3(28, 29, 36), 0)
+            }
+            f.still(30)
+            return f
+        }
+        #expect(fold(PostureInferenceOptions()).screenChanges().map(\.kind) == [.close])
+        // (a margin of 3 columns on the other side is past a tenth of the frame: without the
+        // band's width to match, the fold is taken for content centred on a backdrop)
+        var o = PostureInferenceOptions()
+        o.screenCentredShare = 0
+        #expect(fold(o).screenChanges().isEmpty)
+    }
+
     @Test func aPointerOverADarkBlankPageIsNoBand() {
         let f = Self.darkPageLoad()
         #expect(f.screenChanges().isEmpty)
@@ -650,8 +706,10 @@ struct ScreenAreaTrackerTests {
     @Test func withoutTheEdgeTestTheDarkBlankPageIsAFold() {
         var o = PostureInferenceOptions()
         o.screenEdgeDark = 1
-        // (the side panel beside the page stays as it was: taken alone, a pane gone dark)
+        // (the side panel beside the page stays as it was: taken alone, a pane gone dark; and
+        // the page's black on the other side is no margin: taken alone, content centred)
         o.foldKeptMatch = 2
+        o.screenOppositeShare = 1.01
         let f = Self.darkPageLoad(o)
         #expect(f.screenChanges().map(\.kind) == [.close])
     }

@@ -145,6 +145,18 @@ public struct PostureInferenceOptions: Sendable {
     /// may still be flat in the band's colour (a pointer over a page still blank and dark stops a
     /// band of no screen).
     public var screenEdgeDark: Double = 0.5
+    /// The side opposite such a band is dark too (no fold: content centred on a page's backdrop)
+    /// where lines of tiles in the band's colour (within `barTolerance`, flat or not), each at
+    /// least `screenOppositeShare` of its tiles (a viewer's toolbar over a corner leaves the rest),
+    /// counted from the frame's edge or from one of the two lines next to it (a page's scrollbar,
+    /// narrower than a tile, may lie across two), reach `screenMaxOppositeBand` of the frame and
+    /// `screenCentredShare` of the band's width. A desktop browser's lightbox, photo viewer or
+    /// phone mock-up centred on a dark backdrop read as a fold on 8 of 51 recordings (a helper's
+    /// review, 7 December): their two margins are within a tile of each other. A fold's small
+    /// display reaches the frame's other edge; a dark app's page in the band's grey (fold-span
+    /// F13: 4 levels from it) leaves a margin of 8 tile lines beside a band of 17.
+    public var screenOppositeShare: Double = 0.9
+    public var screenCentredShare: Double = 0.75
     public var screenSettledMs: Double = 150
     /// A fold whose small display the emulator scaled back up to fill the frame shows no band
     /// when the phone unfolds: the next run of changes in which one frame changes at least this

@@ -518,8 +518,27 @@ struct ScreenAreaTracker: Sendable {
             // the band, the last icons in the tile at its end)
             return [beyond.first!, beyond.last!].contains { board.variance[$0] > board.detailVariance }
         }
+        // (the side opposite is dark too, about as far, when content sits centred on a page's
+        // backdrop: a lightbox's photo, a phone mock-up turned back upright. Its lines need not be
+        // flat there (a backdrop dims the page under it, a codec's noise on near-black), nor whole:
+        // a page's scrollbar at the frame's edge, a viewer's toolbar over a corner. A dark app's
+        // page in the band's grey leaves a margin of its own, narrower)
+        func darkOpposite() -> Int {
+            let far = [1, 0, 3, 2][widest], colour = colours[widest], tolerance = Float(options.barTolerance)
+            func dim(_ i: Int) -> Bool { picture.mean(i).max() < level && maxAbs(picture.mean(i) - colour) <= tolerance }
+            func darkLine(_ k: Int) -> Bool {
+                let line = board.line(k, from: edges[far])
+                return Double(line.filter(dim).count) >= options.screenOppositeShare * Double(line.count)
+            }
+            // (a strip narrower than a tile at the edge may lie across two lines)
+            guard let first = (0..<min(3, length)).first(where: darkLine) else { return 0 }
+            var n = first
+            while n < length, darkLine(n) { n += 1 }
+            return n
+        }
         if Double(band) >= options.screenMinBand * Double(length), Double(opposite) <= options.screenMaxOppositeBand * Double(length),
-           screenBeyond() {
+           screenBeyond(),
+           Double(darkOpposite()) < max(options.screenMaxOppositeBand * Double(length), options.screenCentredShare * Double(band)) {
             share = Double(length - band) / Double(length)
             switch widest {
             case 0: screen.x0 = band
