@@ -509,6 +509,41 @@ struct ClassifierTests {
         #expect(f.first?.regions.count == 2)
     }
 
+    @Test func aPagePaintedOntoSlotsSideBySideIsACutAndOneFlash() throws {
+        // a first paint: the page comes with a hero slot and three card slots a few pixels apart,
+        // all filled on one frame; each card's surroundings are the cards beside it, filling with
+        // it (real Chromium recordings: a two-step fade or motion beside the hero's flash)
+        let slots = [Rect(x: 16, y: 40, w: 128, h: 48), Rect(x: 16, y: 176, w: 40, h: 48),
+                     Rect(x: 64, y: 176, w: 40, h: 48), Rect(x: 112, y: 176, w: 40, h: 48)]
+        var painted = SyntheticClip.page(seed: 3, image: nil), shown = painted
+        for (k, r) in slots.enumerated() {
+            SyntheticClip.fill(&painted, r, (203, 203, 203))
+            SyntheticClip.texture(&shown, r, seed: 7 + k)
+        }
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(painted, ms: 66.7)
+        clip.hold(shown, ms: 400)
+        let f = try clip.findings()
+        #expect(Set(kinds(f)) == [.cut, .flash] && f.count == 2, "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" })")
+        #expect(f.first { $0.kind == .flash }?.regions.count == 4)
+        // (with the page around the cards dimmed 2 levels as they fill, as a backdrop under a
+        // dialog drawn in two steps: the cards' surroundings moved, and they are no placeholders)
+        var dimmed = shown
+        for y in 0..<SyntheticClip.height {
+            for x in 0..<SyntheticClip.width where !slots.contains(where: { !$0.intersection(Rect(x: x, y: y, w: 1, h: 1)).isEmpty }) {
+                let (r, g, b) = dimmed[x, y]
+                dimmed[x, y] = (r &- 2, g &- 2, b &- 2)
+            }
+        }
+        var moved = SyntheticClip()
+        moved.hold(a, ms: 400)
+        moved.hold(painted, ms: 66.7)
+        moved.hold(dimmed, ms: 400)
+        let g = try moved.findings()
+        #expect((g.first { $0.kind == .flash }?.regions.count ?? 0) < 4, "\(g.map { "\($0.kind) \($0.region) \($0.regions.count)" })")
+    }
+
     @Test func textureArrivingInSmallStepsOnFlatTilesIsNoFlash() throws {
         // what an encoder does after a cut: smooth areas first come out flat, then gain texture
         // over a few frames while their colours stay

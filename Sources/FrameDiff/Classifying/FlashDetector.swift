@@ -70,9 +70,29 @@ extension FillGroups {
         // elsewhere, and a box per frame and a bitmap of the frame answer that without a division
         // a tile (that test was 2% of the main job).
         var look = Lookback(active: active, tiles: grid.count, columns: grid.columns)
+        // (fills that came and went on the same frames and got content, detail in half their tiles
+        // or more: a page's slots shown and filled together, each in the others' surroundings. The
+        // tiles of their boxes, grown by one for the tiles a slot's edge splits, are theirs)
+        var together: [[Int]: [Int]] = [:]
+        for (i, group) in all.enumerated() {
+            let end = mode(group.map(\.end)) - first
+            guard end > 0, end < window.count else { continue }
+            let tiles = group.map(\.tile)
+            guard 2 * tiles.filter({ !window[end].thumb.isFlat($0) }).count >= tiles.count else { continue }
+            together[[mode(group.map(\.start)), end], default: []].append(i)
+        }
+        var alongside: [Int: [Bool]] = [:]
+        for members in together.values where members.count >= 2 {
+            var marks = [Bool](repeating: false, count: grid.count)
+            for i in members {
+                let box = TileBox(all[i].map(\.tile), columns: grid.columns).grown(by: 1, columns: grid.columns, rows: grid.rows)
+                for t in box.tiles(columns: grid.columns) { marks[t] = true }
+            }
+            for i in members { alongside[i] = marks }
+        }
         var found: [FlashDetector.Flash] = []
-        for group in all {
-            if let e = judgeFlash(group, window: window, active: active, blanks: blanks, look: &look) {
+        for (i, group) in all.enumerated() {
+            if let e = judgeFlash(group, window: window, active: active, blanks: blanks, alongside: alongside[i], look: &look) {
                 found.append(e)
             }
         }
@@ -95,7 +115,7 @@ extension FillGroups {
     /// picture that held still, stands out from what replaces it, and whose surroundings and
     /// content stay put; no piece of a blank.
     func judgeFlash(_ group: IntervalGroup, window: ClassifierWindow, active: [[Int]],
-                    blanks: [Claims.Blank], look: inout Lookback) -> FlashDetector.Flash? {
+                    blanks: [Claims.Blank], alongside: [Bool]? = nil, look: inout Lookback) -> FlashDetector.Flash? {
         // cheap tests first: most groups are a few tiles of smooth content
         guard group.count >= flashMinTiles else { return nil }
         guard let t = timing(group, window: window), t.duration <= options.longestFlashMs else { return nil }
@@ -177,10 +197,18 @@ extension FillGroups {
             for k in (start + 1)...end { for c in active[k] where steps[c] < 2 { steps[c] += 1 } }
             around = around.filter { steps[$0] >= 2 }
         }
+        // Other slots of the page filled on the same frame are its own event, not its surroundings
+        // moving; what is left of them then holds as a held picture does (its tolerance: a page's
+        // first paint 0-0.08 levels, a dialog drawn in two steps over a dimming backdrop 2.7-8).
+        var bound = options.surroundDrift
+        if let alongside {
+            let rest = around.filter { !alongside[$0] }
+            if rest.count < around.count { (around, bound) = (rest, options.stateTolerance * options.holdFactor) }
+        }
         // Its surroundings hold still while it shows (a crossfade, a scroll or a blur cover settling
         // moves them; text elsewhere changing its font does not move them as a whole).
         let drift = ((start + 1)...end).map { window[$0].thumb.distance(to: window[start].thumb, over: around) }.max() ?? 0
-        guard drift <= options.surroundDrift else { return rejected("surroundings drifted \(drift)") }
+        guard drift <= bound else { return rejected("surroundings drifted \(drift)") }
         return FlashDetector.Flash(start: start, end: end, tiles: Array(Set(cells)).sorted(), box: box, colour: colour,
                                    evidence: .init(measures: m, detour: detourShare, fill: fill, surroundDrift: drift, contentSettle: settle))
     }
