@@ -20,7 +20,6 @@ Measured on main at 8bddc1c (hinge lit at 20, 15 below): 14 of 47 look-alikes wi
 `span_drag_ms` 400 too, 0 and 4.
 """
 import json, os, sys
-from concurrent.futures import ProcessPoolExecutor
 
 import numpy as np
 
@@ -534,8 +533,4 @@ if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--check":
         check(sys.argv[2])
         sys.exit(0)
-    os.makedirs(OUT, exist_ok=True)
-    J = [j for j in jobs() if len(sys.argv) < 2 or any(j["name"].startswith(p) for p in sys.argv[1:])]
-    with ProcessPoolExecutor(2) as ex:
-        for n in ex.map(make_one, J):
-            print(n, flush=True)
+    fs.generate(sys.argv[1:], out=OUT, jobs_of=jobs, make=make_one)
