@@ -151,10 +151,16 @@ struct FillGroups {
         subscript(i: Int) -> FillTracker.Interval { all[Int(members[i])] }
     }
 
+    /// Window positions of a fill's first frame and of the first frame after it, the most common
+    /// among its tiles (unchecked: `timing` judges them).
+    func positions(_ group: IntervalGroup) -> (start: Int, end: Int) {
+        (mode(group.map(\.start)) - first, mode(group.map(\.end)) - first)
+    }
+
     /// The timing both kinds are judged on: window positions of the fill's first frame and of the
     /// first frame after it (the most common among its tiles), and how long it showed (ms).
     func timing(_ group: IntervalGroup, window: ClassifierWindow) -> (start: Int, end: Int, duration: Double)? {
-        let start = mode(group.map(\.start)) - first, end = mode(group.map(\.end)) - first
+        let (start, end) = positions(group)
         guard start >= 1, end > start else { return rejected(group, start, end, window, "timing") }
         return (start, end, window.ms(end) - window.ms(start))
     }

@@ -73,13 +73,13 @@ extension FillGroups {
         // (fills that came and went on the same frames and got content, detail in half their tiles
         // or more: a page's slots shown and filled together, each in the others' surroundings. The
         // tiles of their boxes, grown by one for the tiles a slot's edge splits, are theirs)
-        var together: [[Int]: [Int]] = [:]
+        var together: [SIMD2<Int>: [Int]] = [:]
         for (i, group) in all.enumerated() {
-            let end = mode(group.map(\.end)) - first
+            let (start, end) = positions(group)
             guard end > 0, end < window.count else { continue }
             let tiles = group.map(\.tile)
             guard 2 * tiles.filter({ !window[end].thumb.isFlat($0) }).count >= tiles.count else { continue }
-            together[[mode(group.map(\.start)), end], default: []].append(i)
+            together[SIMD2(start, end), default: []].append(i)
         }
         var alongside: [Int: [Bool]] = [:]
         for members in together.values where members.count >= 2 {

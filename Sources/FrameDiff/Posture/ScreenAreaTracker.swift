@@ -493,7 +493,9 @@ struct ScreenAreaTracker: Sendable {
         let edges: [TileBoard.Edge] = [.left, .right, .top, .bottom], lengths = [cols, cols, rows, rows]
         let colours = edges.map { picture.mean(board.line(0, from: $0)[0]) }
         let level = Float(options.screenBandLevel)
-        func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool { picture.mean(i).max() < level && board.isFill(i, like: c, tolerance: same) }
+        // (dark in the colour `c`, flat or not; a band's tiles are flat too)
+        func dim(_ i: Int, _ c: SIMD3<Float>) -> Bool { picture.mean(i).max() < level && maxAbs(picture.mean(i) - c) <= same }
+        func alike(_ i: Int, _ c: SIMD3<Float>) -> Bool { dim(i, c) && picture.isFlat(i) }
         let bands = edges.indices.map { e in board.barLength(from: edges[e], limit: lengths[e]) { alike($0, colours[e]) } }
         // the widest band at the left or right as the film is shown (as a share of its axis), with
         // the band opposite it: a book-style foldable's outer display lies beside where the inner
@@ -524,11 +526,10 @@ struct ScreenAreaTracker: Sendable {
         // a page's scrollbar at the frame's edge, a viewer's toolbar over a corner. A dark app's
         // page in the band's grey leaves a margin of its own, narrower)
         func darkOpposite() -> Int {
-            let far = [1, 0, 3, 2][widest], colour = colours[widest], tolerance = Float(options.barTolerance)
-            func dim(_ i: Int) -> Bool { picture.mean(i).max() < level && maxAbs(picture.mean(i) - colour) <= tolerance }
+            let far = [1, 0, 3, 2][widest], colour = colours[widest]
             func darkLine(_ k: Int) -> Bool {
                 let line = board.line(k, from: edges[far])
-                return Double(line.filter(dim).count) >= options.screenOppositeShare * Double(line.count)
+                return Double(line.filter { dim($0, colour) }.count) >= options.screenOppositeShare * Double(line.count)
             }
             // (a strip narrower than a tile at the edge may lie across two lines)
             guard let first = (0..<min(3, length)).first(where: darkLine) else { return 0 }
