@@ -764,8 +764,6 @@ uint64_t fd_meter_samples(const fd_meter *m) {
 }
 int fd_meter_max_value(const fd_meter *m) { return m->bpc == 2 ? 65535 : 255; }
 int fd_meter_changed_bands(const fd_meter *m) { return m->changed_bands; }
-int fd_meter_tiles_x(const fd_meter *m) { return m->tx; }
-int fd_meter_tiles_y(const fd_meter *m) { return m->ty; }
 const uint64_t *fd_meter_tile_sse(const fd_meter *m) { return m->tile_sse; }
 const fd_tile_stats *fd_meter_tile_stats(const fd_meter *m) { return m->stats; }
 const uint32_t *fd_meter_tile_pixels(const fd_meter *m) {

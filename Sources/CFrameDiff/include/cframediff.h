@@ -148,8 +148,6 @@ uint64_t fd_meter_sse(const fd_meter *m);          // sum of squared differences
 int fd_meter_max_value(const fd_meter *m);         // 255, or 65535 for frames of more than 8 bits
 uint64_t fd_meter_samples(const fd_meter *m);      // unmasked pixels x 3 channels
 int fd_meter_changed_bands(const fd_meter *m);     // bands whose planes differed
-int fd_meter_tiles_x(const fd_meter *m);
-int fd_meter_tiles_y(const fd_meter *m);
 const uint64_t *fd_meter_tile_sse(const fd_meter *m);       // tiles_x * tiles_y, row-major
 const fd_tile_stats *fd_meter_tile_stats(const fd_meter *m);
 const uint32_t *fd_meter_tile_pixels(const fd_meter *m);    // unmasked pixels per tile

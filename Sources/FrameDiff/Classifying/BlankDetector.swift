@@ -38,7 +38,7 @@ struct BlankDetector: Detector {
 
     mutating func decide(_ window: DecisionWindow, claims: inout Claims) {
         guard let fills = window.fills else { return }
-        decided = fills.blanks(window: window.frames, claims: &claims)
+        decided = fills.blanks(claims: &claims)
     }
 
     mutating func settle(_ window: DecisionWindow, claims: Claims, into findings: inout [Detection]) {
@@ -50,10 +50,10 @@ struct BlankDetector: Detector {
 extension FillGroups {
     /// The window's blanks, from the groups of its fills (largest first); each claims its frames.
     /// Two flat pages one after another (white, then the site's background colour) are one blank.
-    fileprivate func blanks(window: ClassifierWindow, claims: inout Claims) -> [BlankDetector.Blank] {
+    fileprivate func blanks(claims: inout Claims) -> [BlankDetector.Blank] {
         var events: [BlankDetector.Blank] = []
         for group in all {
-            guard let e = judgeBlank(group, window: window, active: claims.free) else { continue }
+            guard let e = judgeBlank(group, active: claims.free) else { continue }
             // a blank takes every fill of its colour that came and went with it
             // (pieces of its colour that stay longer are the new page's own background)
             if events.contains(where: { abs($0.start - e.start) <= 1
@@ -76,21 +76,21 @@ extension FillGroups {
                 merged.append(e)
             }
         }
-        events = merged.map { extended($0, window: window, active: claims.free) }
+        events = merged.map { extended($0, active: claims.free) }
         for e in events { claims.claimBlank(e.start...e.end, change: e.evidence.measures.contrastOut) }
         return events
     }
 
     /// A blank: one fill covers most of the frame, clearly more than before and after, solid, and
     /// entered and left in a visible step.
-    func judgeBlank(_ group: IntervalGroup, window: ClassifierWindow, active: [[Int]]) -> BlankDetector.Blank? {
+    func judgeBlank(_ group: IntervalGroup, active: [[Int]]) -> BlankDetector.Blank? {
         // (the tiles that turn into a blank page are a good part of the frame)
         guard Double(group.count) >= options.blankGroupShare * Double(tiles) else { return nil }
-        guard let t = timing(group, window: window),
-              let m = measures(group, start: t.start, end: t.end, window: window) else { return nil }
+        guard let t = timing(group),
+              let m = measures(group, start: t.start, end: t.end) else { return nil }
         let start = t.start
         var end = t.end
-        func rejected(_ why: String) -> BlankDetector.Blank? { self.rejected(group, start, end, window, why) }
+        func rejected(_ why: String) -> BlankDetector.Blank? { self.rejected(group, start, end, why) }
         let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
         // (a blank is judged by how much of the frame it covers, not by visible steps tile by tile:
         // a page's own background colour turning into the blank barely changes; and a blank page
@@ -145,7 +145,7 @@ extension FillGroups {
 
     /// A blank that gives way to a page of another flat colour (the site's background before its
     /// first paint), covering what the blank covered, lasts until that page is no longer mostly flat.
-    func extended(_ blank: BlankDetector.Blank, window: ClassifierWindow, active: [[Int]]) -> BlankDetector.Blank {
+    func extended(_ blank: BlankDetector.Blank, active: [[Int]]) -> BlankDetector.Blank {
         var e = blank
         let tolerance = Float(options.uniformTolerance)
         if debugClassifier, let c = window[e.end].thumb.dominantFill() {

@@ -30,7 +30,8 @@ struct Claims {
     private let columns: Int
     /// The cells placeholders claimed: window positions and the box (their ring included).
     private var placeholders: [(frames: ClosedRange<Int>, box: TileBox)] = []
-    /// The motions and fades decided, by window positions and box (grown by a tile).
+    /// The motions and fades decided, by window positions and box (a flat patch is tested against
+    /// it grown by a tile).
     private var moving: [(frames: ClosedRange<Int>, box: TileBox)] = []
 
     init(_ window: ClassifierWindow, first: Int, test: (Float, Float) -> Bool, columns: Int) {

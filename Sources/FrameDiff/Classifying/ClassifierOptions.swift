@@ -322,6 +322,10 @@ public struct ClassifierOptions: Sendable, Equatable {
 
     public init() {}
 
+    /// `flatStd` and `detailStd` as variances, which the tile statistics carry (no square root a tile).
+    var flatVariance: Float { Float(flatStd * flatStd) }
+    var detailVariance: Float { Float(detailStd * detailStd) }
+
     /// The thresholds stated in pixels, in tiles of side `tile`, so that they keep their meaning
     /// whatever the tile size: the fewest tiles covering at least `pixels` px² (a smallest size)...
     static func tiles(atLeast pixels: Int, tile: Int) -> Int {

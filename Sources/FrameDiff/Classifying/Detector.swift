@@ -9,7 +9,7 @@
 /// Adding a finding kind is one detector file, one entry in `Classifier.detectors` and one
 /// `FindingKind` descriptor entry.
 ///
-///     struct SpinnerDetector: Detector { ... }   // observe, decide, settle
+///     struct BusyDetector: Detector { ... }   // begin, observe, decide, settle
 protocol Detector {
     /// A new picture begins (the film's first frame, or a new frame size): per-tile state starts
     /// again on the frame's grid.

@@ -26,7 +26,7 @@ struct FlatEvent<Why> {
 /// group on (its timing, colour, uniformity, contrast, visible steps) are here.
 ///
 ///     let fills = FillGroups(board.fills.ended, window: w, options: o, grid: g, tiles: n, pauseMs: 50)
-///     for group in fills.all { if let t = fills.timing(group, window: w) { ... } }
+///     for group in fills.all { if let t = fills.timing(group) { ... } }
 struct FillGroups {
     let options: ClassifierOptions
     let grid: TileGrid
@@ -43,8 +43,8 @@ struct FillGroups {
     private(set) var all: [IntervalGroup] = []
     /// Per window position: how many of the frames up to it changed visibly.
     private var visibleSteps: [Int32] = []
-    /// The window's frames (their times, for `oneStep`).
-    private let window: ClassifierWindow
+    /// The window's frames (their times and pictures: every group is judged on them).
+    let window: ClassifierWindow
 
     /// Groups the fills of `intervals` that lie inside the window (intervals that end after its
     /// last frame belong to a later window; longer ones are no blank and no placeholder).
@@ -159,9 +159,9 @@ struct FillGroups {
 
     /// The timing both kinds are judged on: window positions of the fill's first frame and of the
     /// first frame after it (the most common among its tiles), and how long it showed (ms).
-    func timing(_ group: IntervalGroup, window: ClassifierWindow) -> (start: Int, end: Int, duration: Double)? {
+    func timing(_ group: IntervalGroup) -> (start: Int, end: Int, duration: Double)? {
         let (start, end) = positions(group)
-        guard start >= 1, end > start else { return rejected(group, start, end, window, "timing") }
+        guard start >= 1, end > start else { return rejected(group, start, end, "timing") }
         return (start, end, window.ms(end) - window.ms(start))
     }
 
@@ -184,11 +184,11 @@ struct FillGroups {
     }
 
     /// The measures of a fill shown from `start` to `end`; nil when it is not one colour.
-    func measures(_ group: IntervalGroup, start: Int, end: Int, window: ClassifierWindow) -> Measures? {
+    func measures(_ group: IntervalGroup, start: Int, end: Int) -> Measures? {
         let n = Float(group.count)
         let colour = group.map(\.colour).reduce(.zero, +) / n
         let uniformity = group.map { maxAbs($0.colour - colour) }.max() ?? 0
-        guard Double(uniformity) <= options.uniformTolerance else { return rejected(group, start, end, window, "uniformity") }
+        guard Double(uniformity) <= options.uniformTolerance else { return rejected(group, start, end, "uniformity") }
         let visibleIn = Double(group.filter(\.visibleIn).count) / Double(n)
         let visibleOut = Double(group.filter(\.visibleOut).count) / Double(n)
         // How far a look stands out from the fill: in colour, or in detail (grey over a grey photo)
@@ -206,7 +206,7 @@ struct FillGroups {
     }
 
     /// Says (with FRAMEDIFF_DEBUG) why a fill big enough to matter is no finding; always nil.
-    func rejected<T>(_ group: IntervalGroup, _ start: Int, _ end: Int, _ window: ClassifierWindow, _ why: String) -> T? {
+    func rejected<T>(_ group: IntervalGroup, _ start: Int, _ end: Int, _ why: String) -> T? {
         if debugClassifier, group.count >= flashMinTiles {
             let c = group[0].colour
             debugLine("fill \(group.count) tiles at \(window.ms(max(0, start)))-\(window.ms(max(0, end))) colour \(Int(c.x)),\(Int(c.y)),\(Int(c.z)) rejected: \(why)")

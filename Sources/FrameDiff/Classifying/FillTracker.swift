@@ -78,7 +78,7 @@ struct FillTracker: Sendable {
         before = [Look](repeating: Look(mean: .zero, variance: 0), count: tiles)
         visibleIn = [Bool](repeating: false, count: tiles)
         startDetail = [Float](repeating: 0, count: tiles)
-        enterVariance = Float(options.flatStd * options.flatStd)
+        enterVariance = options.flatVariance
         stayVariance = enterVariance * Float(options.flatStayFactor * options.flatStayFactor)
         colourTolerance = Float(options.colourTolerance)
         longestMs = options.longestBlankMs

@@ -32,7 +32,7 @@ struct FlashDetector: Detector {
     mutating func decide(_ window: DecisionWindow, claims: inout Claims) {
         guard let fills = window.fills else { return }
         let grid = window.grid
-        decided = fills.flashes(window: window.frames, claims: claims)
+        decided = fills.flashes(claims: claims)
             .sorted { ($0.start, $0.box.y0, $0.box.x0) < ($1.start, $1.box.y0, $1.box.x0) }
         for e in decided { claims.claim(e.box.grown(by: 1, columns: grid.columns, rows: grid.rows), frames: e.start...e.end) }
     }
@@ -64,7 +64,7 @@ struct FlashDetector: Detector {
 extension FillGroups {
     /// The window's placeholders, from the groups of its fills (largest first), judged on the
     /// changes no blank claimed.
-    fileprivate func flashes(window: ClassifierWindow, claims: Claims) -> [FlashDetector.Flash] {
+    fileprivate func flashes(claims: Claims) -> [FlashDetector.Flash] {
         let active = claims.free, blanks = claims.blanks
         // NB: a placeholder looks back for frames that moved its tiles; most frames' changes lie
         // elsewhere, and a box per frame and a bitmap of the frame answer that without a division
@@ -78,7 +78,7 @@ extension FillGroups {
             let (start, end) = positions(group)
             guard end > 0, end < window.count else { continue }
             let tiles = group.map(\.tile)
-            guard 2 * tiles.filter({ !window[end].thumb.isFlat($0) }).count >= tiles.count else { continue }
+            guard window[end].thumb.hasDetail(inHalfOf: tiles) else { continue }
             together[SIMD2(start, end), default: []].append(i)
         }
         var alongside: [Int: [Bool]] = [:]
@@ -92,7 +92,7 @@ extension FillGroups {
         }
         var found: [FlashDetector.Flash] = []
         for (i, group) in all.enumerated() {
-            if let e = judgeFlash(group, window: window, active: active, blanks: blanks, alongside: alongside[i], look: &look) {
+            if let e = judgeFlash(group, active: active, blanks: blanks, alongside: alongside[i], look: &look) {
                 found.append(e)
             }
         }
@@ -114,11 +114,11 @@ extension FillGroups {
     /// A placeholder: a compact UI element, one colour, that came and went in visible steps on a
     /// picture that held still, stands out from what replaces it, and whose surroundings and
     /// content stay put; no piece of a blank.
-    func judgeFlash(_ group: IntervalGroup, window: ClassifierWindow, active: [[Int]],
+    func judgeFlash(_ group: IntervalGroup, active: [[Int]],
                     blanks: [Claims.Blank], alongside: [Bool]? = nil, look: inout Lookback) -> FlashDetector.Flash? {
         // cheap tests first: most groups are a few tiles of smooth content
         guard group.count >= flashMinTiles else { return nil }
-        guard let t = timing(group, window: window), t.duration <= options.longestFlashMs else { return nil }
+        guard let t = timing(group), t.duration <= options.longestFlashMs else { return nil }
         let (start, end) = (t.start, t.end)
         // pieces of a blank are the blank's (the page is blank: no placeholder shows on it), and so
         // is a patch that went flat while the page was blank, from its first frame on (its edge was
@@ -128,8 +128,8 @@ extension FillGroups {
         guard !blanks.contains(where: { start < $0.to && (start >= $0.from || (start >= $0.from - 1 && end <= $0.to + 1)) }) else {
             return nil
         }
-        guard let m = measures(group, start: start, end: end, window: window) else { return nil }
-        func rejected(_ why: String) -> FlashDetector.Flash? { self.rejected(group, start, end, window, why) }
+        guard let m = measures(group, start: start, end: end) else { return nil }
+        func rejected(_ why: String) -> FlashDetector.Flash? { self.rejected(group, start, end, why) }
         let (colour, contrastIn, contrastOut) = (m.colour, m.contrastIn, m.contrastOut)
         guard m.visibleIn >= options.stepShare && m.visibleOut >= options.stepShare else { return rejected("visible steps") }
         guard contrastOut >= options.fillContrast else { return rejected("contrast \(contrastIn) \(contrastOut)") }

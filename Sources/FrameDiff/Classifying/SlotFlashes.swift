@@ -65,8 +65,7 @@ struct SlotFlashes {
         guard region.w >= options.flashMinSidePx, region.h >= options.flashMinSidePx,
               region.w * region.h >= options.flashMinAreaPx,
               region.y > 0 || region.y + region.h < w.grid.displayHeight else { return nil }
-        let detailVariance = Float(options.detailStd * options.detailStd)
-        let detailed = slot.filter { $0.afterVariance > detailVariance }.count
+        let detailed = slot.filter { $0.afterVariance > options.detailVariance }.count
         guard Double(detailed) >= options.slotDetail * Double(slot.count) else { return nil }
         let startMs = slot[0].startMs, endMs = w.frames.ms(b)
         var f = Detection(kind: .flash, startMs: startMs, endMs: endMs, firstFrame: Int(start), lastFrame: frame,

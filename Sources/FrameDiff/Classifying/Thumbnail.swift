@@ -117,6 +117,18 @@ struct Thumbnail: Sendable {
         return Double(sum) / Double(3 * count)
     }
 
+    /// Whether tile `i` is a flat fill within `tolerance` levels (every channel) of `colour` (a
+    /// bar, a desktop, a slot holding its placeholder).
+    func isFill(_ i: Int, like colour: SIMD3<Float>, tolerance: Float) -> Bool {
+        isFlat(i) && maxAbs(mean(i) - colour) <= tolerance
+    }
+
+    /// Whether at least half of `tiles` have detail (are not flat): content arrived there, not
+    /// just another colour.
+    func hasDetail(inHalfOf tiles: [Int]) -> Bool {
+        2 * tiles.filter { !isFlat($0) }.count >= tiles.count
+    }
+
     /// Tiles that are flat fills within `tolerance` levels (every channel) of `colour`.
     func tilesFilled(with colour: SIMD3<Float>, tolerance: Float) -> [Int] {
         var out: [Int] = []

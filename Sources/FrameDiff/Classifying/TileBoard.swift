@@ -57,8 +57,8 @@ public struct TileBoard: Sendable {
     private(set) var lastShift: Float = 0
 
     public init(options: ClassifierOptions = ClassifierOptions()) {
-        flatVariance = Float(options.flatStd * options.flatStd)
-        detailVariance = Float(options.detailStd * options.detailStd)
+        flatVariance = options.flatVariance
+        detailVariance = options.detailVariance
         self.options = options
         fills = FillTracker(tiles: 0, options: options)
     }
@@ -99,8 +99,6 @@ public struct TileBoard: Sendable {
 
     /// Forgets the fills that ended at or before `frame` (a window decided them).
     mutating func dropFills(through frame: Int) { fills.drop(through: frame) }
-
-    func mean(_ i: Int) -> SIMD3<Float> { picture.mean(i) }
 
     /// An edge of the stored picture's tile grid.
     enum Edge { case left, right, top, bottom }

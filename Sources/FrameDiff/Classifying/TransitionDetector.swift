@@ -115,11 +115,11 @@ struct TransitionDetector: Detector {
     /// colour is no content arriving).
     private func waited(_ tiles: [Int], over flash: ClosedRange<Int>, window: ClassifierWindow, tolerance: Float) -> Bool {
         guard flash.lowerBound < flash.upperBound else { return false }
-        guard 2 * tiles.filter({ !window[flash.upperBound].thumb.isFlat($0) }).count >= tiles.count else { return false }
+        guard window[flash.upperBound].thumb.hasDetail(inHalfOf: tiles) else { return false }
         return tiles.allSatisfy { t in
             let colour = window[flash.lowerBound].thumb.mean(t)
             return (max(0, flash.lowerBound - 1)..<flash.upperBound).allSatisfy { k in
-                window[k].thumb.isFlat(t) && maxAbs(window[k].thumb.mean(t) - colour) <= tolerance
+                window[k].thumb.isFill(t, like: colour, tolerance: tolerance)
             }
         }
     }

@@ -16,7 +16,10 @@ public protocol FrameSource: AnyObject {
     func next() throws -> DecodedFrame?
 }
 
-/// One decoded frame, valid until the source's next call to `next()`.
+/// One decoded frame, valid until the source's next call to `next()`: measure it (or copy its
+/// pixels) before asking for the next.
+///
+///     while let frame = try source.next() { let rmse = try meter.push(frame) }
 public struct DecodedFrame {
     /// Presentation time in ms from the start of the film (what a player shows).
     public var ptsMs: Double

@@ -13,6 +13,8 @@
 /// manifest sets FRAMEDIFF_SHARD_COUNT to it. (2) Slurm ids start where `--array` starts and go
 /// in its step: the shard is (ID - SLURM_ARRAY_TASK_MIN) / SLURM_ARRAY_TASK_STEP + 1, and an array
 /// that is no even range (`--array=1,2,9`) is refused, since some of its tasks map to no shard.
+///
+///     let found = try ShardEngine.engines.compactMap { try $0.choice(ProcessInfo.processInfo.environment) }
 public enum ShardEngine: String, Sendable, CaseIterable {
     case kubernetes, gitlab, circleci, buildkite, slurm
     /// `--shard K/N`: no engine.

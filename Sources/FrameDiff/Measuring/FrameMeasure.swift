@@ -24,6 +24,8 @@ public struct FrameMeasure: Sendable {
 
 /// One tile of a frame: its delta to the previous frame and its own mean colour and flatness.
 ///
+///     for c in measure.changes where c.rmse > 0.1 { print(c.index, c.mean) }
+///
 /// NB: 24 bytes (Int32 index, the mean as three floats) instead of 48: a frame that changes
 /// everywhere lists 12,500 of them at 1206x2622, and eight frames are in flight to the classifier.
 public struct TileChange: Sendable, Equatable {

@@ -127,7 +127,9 @@ public final class Meter {
     }
 }
 
-/// Why a meter could not be made.
+/// Why a meter could not be made: the analysis turns it into the film's one-line error.
+///
+///     do { meter = try Meter(grid: grid) } catch let e as MeterError { print(e) }
 public enum MeterError: Error, CustomStringConvertible {
     /// The frame size is zero or too large for the tile arithmetic.
     case cannotCreate(width: Int, height: Int)

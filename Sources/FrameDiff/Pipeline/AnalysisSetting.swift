@@ -93,7 +93,7 @@ public struct AnalysisSetting {
             .int("cadence_min_steps", \.classifier.cadenceMinSteps, .transitions, "steps", 0...100000,
                     "after this many gaps under stable_ms between visibly changing frames, their median is the film's drawn cadence (0: none)"),
             .int("hold_tiles", \.classifier.holdTiles, .transitions, "tiles", 0...1000,
-                    "one frame changing this many tiles or fewer, or within a box this many + 1 tiles a side (a cursor, a click ring), inside a 150-ms hold does not break it"),
+                    "one frame changing this many tiles or fewer, or within a box this many + 1 tiles a side (a cursor, a click ring), inside a stable_ms hold does not break it"),
             .double("state_tolerance", \.classifier.stateTolerance, .transitions, "levels", 0...255,
                     "two pictures show the same state when their tile means differ by less"),
             .double("state_share", \.classifier.stateShare, .transitions, "share", 0...1,
@@ -376,8 +376,8 @@ public struct AnalysisSetting {
                     "a repeated frame changes at most this share of the tiles a step of its animation changes"),
             .double("stall_step_share", \.hitches.stallStepShare, .hitches, "share", 0...1,
                     "and measures at most this share of the usual step (repeats measure 1-3% of one)"),
-            .double("near_stall_step_share", \.hitches.nearStallStepShare, .hitches, "share", 0...10,
-                    "a near-repeat the encoder went on refining measures at most this share of a step"),
+            .double("near_stall_step_share", \.hitches.nearStallStepShare, .hitches, "x usual step", 0...10,
+                    "a near-repeat the encoder went on refining measures at most this multiple of the usual step"),
             .double("catch_up_step_share", \.hitches.catchUpStepShare, .hitches, "x usual step", 0...100,
                     "the step after near-repeats reaches this multiple of the usual one (skipped frames made up)"),
             .double("min_lost_periods", \.hitches.minLostPeriods, .hitches, "periods", 0...1000,
@@ -420,7 +420,9 @@ public struct AnalysisSetting {
     }
 }
 
-/// A setting given a value it cannot take (`--set`, a rules file's `analysis`).
+/// A setting given a value it cannot take (`--set`, a rules file's `analysis`): its key and why.
+///
+///     do { try AnalysisSetting.named("stable_ms")?.set(-1, in: &options) } catch let e as SettingError { print(e) }
 public struct SettingError: Error, CustomStringConvertible {
     public var key: String
     public var cause: String

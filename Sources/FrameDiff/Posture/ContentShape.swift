@@ -40,9 +40,7 @@ extension TileBoard {
     }
 
     /// A tile is a flat fill within `tolerance` levels of `colour` (a bar, a desktop).
-    func isFill(_ i: Int, like colour: SIMD3<Float>, tolerance: Float) -> Bool {
-        picture.isFlat(i) && maxAbs(picture.mean(i) - colour) <= tolerance
-    }
+    func isFill(_ i: Int, like colour: SIMD3<Float>, tolerance: Float) -> Bool { picture.isFill(i, like: colour, tolerance: tolerance) }
 
     /// The content inside uniform bars along the picture's edges (see `ContentShape`); a picture
     /// all of the bars' colour has a 1x1 box at its middle.

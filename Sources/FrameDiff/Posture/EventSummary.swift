@@ -1,7 +1,9 @@
 import Foundation
 
 /// What happened around one event: the findings under it and after it, and when the picture
-/// finally settled.
+/// finally settled. `tie` makes one for each event.
+///
+///     for s in tie(&findings, to: events, settleMs: 3000) { print(s.event.kind, s.during.count, s.settledAfterMs ?? 0) }
 public struct EventSummary: Sendable, Equatable {
     public var event: PostureEvent
     /// Indices into the report's findings.

@@ -61,7 +61,10 @@ public struct PostureEvent: Sendable, Equatable {
     public static func hasCover(_ kind: Kind) -> Bool { kind == .open || kind == .close || kind == .rotation }
 }
 
-/// The hinge classes of DESIGN.md: closed below 15°, flat above 170°, bent between.
+/// The hinge classes of DESIGN.md: closed below 15°, flat above 170°, bent between. An event's
+/// kind follows from the classes at its two angles (flat to bent is a bend).
+///
+///     Hinge(degrees: 110) == .bent
 public enum Hinge: Sendable, Equatable {
     case closed, bent, flat
 

@@ -1,6 +1,7 @@
 /// Watches a film for the posture events it shows itself (used when no events file or steps
 /// script is given): frame size changes, the displayed screen's share of a fixed frame changing,
-/// blur covers, rotation animations. Every detector reads
+/// blur covers, rotation animations, an app window spanned across a dual screen's hinge or back.
+/// Every detector reads
 /// the analysis's one tile board, which the caller has already updated with the frame.
 ///
 ///     var seen = PostureInference(options: o); board.update(m); seen.add(m, board, shift: 6, noise: 0.01, periodMs: 16.7) ...; seen.events(coverMs: 500)

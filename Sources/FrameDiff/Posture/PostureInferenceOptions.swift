@@ -9,7 +9,8 @@ public struct PostureInferenceOptions: Sendable {
     /// Uniform bars around the content (that give its shape, and a rotation's dark corners) are
     /// one colour within this many levels: the classifier's `uniformTolerance` for placeholders.
     public var barTolerance: Double = 6
-    /// A frame changes broadly when at least this share of its tiles changed (any pixel): the
+    /// A frame changes broadly when at least this share of its tiles changed beyond the film's
+    /// noise or by the change threshold (any pixel would make grain turn every frame): the
     /// system's animations move most of the screen, a blinking caret or a clock a tile or two.
     public var broadShare: Double = 0.05
     /// A rotation changes at least this share of the tiles in a frame (of a window's, for a
@@ -41,7 +42,7 @@ public struct PostureInferenceOptions: Sendable {
     /// 300-500 ms, a run of broad change of several seconds is a page scrolling or a video.
     public var rotationMinMs: Double = 100
     public var rotationMaxMs: Double = 1_500
-    /// A rotation's dark ground: corners darker than this level (any channel, 0-255), all four of
+    /// A rotation's dark ground: corners darker than this level (every channel, 0-255), all four of
     /// one colour (within `barTolerance`), while the centre keeps at least `keptBrightness` of its
     /// brightness (a fade to black dims the centre).
     public var darkLevel: Double = 48

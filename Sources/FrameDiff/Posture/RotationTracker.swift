@@ -339,8 +339,7 @@ struct RotationTracker: Sendable {
     /// The share of the frame's tiles that are flat fills of the ground's colour.
     func groundShare(_ board: TileBoard, ground: SIMD3<Float>) -> Double {
         let tol = Float(options.barTolerance)
-        let n = (0..<board.grid.count).reduce(0) { $0 + (board.isFill($1, like: ground, tolerance: tol) ? 1 : 0) }
-        return Double(n) / Double(max(1, board.grid.count))
+        return Double(board.picture.tilesFilled(with: ground, tolerance: tol).count) / Double(max(1, board.grid.count))
     }
 
     private func colourText(_ c: SIMD3<Float>?) -> String {

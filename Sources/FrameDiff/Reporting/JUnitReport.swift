@@ -1,4 +1,6 @@
 /// A JUnit testcase of a film: one per posture event and one per kind the rules can fail.
+///
+///     let cases: [JUnitCase] = r.events.map { .event($0.event.index) } + FindingKind.allCases.map { .kind($0) }
 public enum JUnitCase: Sendable {
     case event(Int)
     case kind(FindingKind)

@@ -88,8 +88,6 @@ fileprivate struct ValueDecoder: Decoder {
         }
         return try T(from: self)
     }
-
-    func child(_ value: JSON, _ key: any CodingKey) -> ValueDecoder { ValueDecoder(value: value, codingPath: codingPath + [key]) }
 }
 
 private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
