@@ -603,6 +603,28 @@ struct ClassifierTests {
                 "\(f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region) \($0.evidence.map(\.name))" })")
     }
 
+    /// A page that cuts to a loading screen whose spinner then turns for 2.5 s: every tile changed
+    /// on the cut's frame, so they all began one lineage, which the spinner made busy. The tiles
+    /// that changed only on that frame are the cut's: a cut of the frame beside the busy spinner.
+    @Test func cutOntoALoaderWithASpinnerIsACutBesideTheBusySpinner() throws {
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 500)
+        var loader = a
+        SyntheticClip.fill(&loader, Rect(x: 0, y: 0, w: SyntheticClip.width, h: SyntheticClip.height), (17, 19, 24))
+        for k in 0..<150 {
+            var p = loader
+            // a spinner's arc: one of four quarters of a 32-px box lit, a quarter turn a frame
+            let (dx, dy) = [(0, 0), (16, 0), (16, 16), (0, 16)][k % 4]
+            SyntheticClip.fill(&p, Rect(x: 64 + dx, y: 144 + dy, w: 16, h: 16), (90, 140, 250))
+            clip.hold(p, ms: SyntheticClip.period)
+        }
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \(Int($0.startMs))-\(Int($0.endMs)) \($0.region) busy \($0.busy)" }
+        let cut = f.first { $0.kind == .cut }
+        #expect(cut.map { abs($0.startMs - 500) < 1 && $0.region.w == SyntheticClip.width } == true, "\(shown)")
+        #expect(f.filter(\.busy).count == 1, "\(shown)")
+    }
+
     @Test func cutFollowedBySlideAfter100msIsTwoFindings() throws {
         let c = SyntheticClip.page(seed: 7, image: nil)
         var clip = SyntheticClip()

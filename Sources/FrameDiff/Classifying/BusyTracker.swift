@@ -33,6 +33,9 @@ struct BusyTracker: Sendable {
     private var changes: [Int32]
     /// Each lineage's first and last change (ms), by lineage number.
     private var lineageStartMs: [Double] = []
+    /// The frame a lineage began on, when it began as a large patch changing at once (a cut, a
+    /// fade's first frame), else -1.
+    private var patchFrame: [Int32] = []
     private var lineageLastMs: [Double] = []
     /// Tiles in a run now (changed within `stableMs`).
     private var running: [Int] = []
@@ -79,7 +82,7 @@ struct BusyTracker: Sendable {
             loose = []
             for c in TileBox.components(of: starting, columns: columns) {
                 if c.count > joinTiles {
-                    let id = newLineage(ptsMs)
+                    let id = newLineage(ptsMs, patch: frame)
                     joins += c.map { ($0, id) }
                 } else {
                     loose += c
@@ -116,7 +119,8 @@ struct BusyTracker: Sendable {
         }
     }
 
-    private mutating func newLineage(_ ptsMs: Double) -> Int32 {
+    private mutating func newLineage(_ ptsMs: Double, patch: Int = -1) -> Int32 {
+        patchFrame.append(Int32(patch))
         lineageStartMs.append(ptsMs)
         lineageLastMs.append(ptsMs)
         lineagePeak.append(0)
@@ -124,6 +128,10 @@ struct BusyTracker: Sendable {
     }
 
     private func isBusy(lineage id: Int) -> Bool { lineageLastMs[id] - lineageStartMs[id] >= busyMs }
+
+    /// A run of a tile that changed on the frame its lineage began as a large patch, and then
+    /// rested (a tile of the cut that painted a loading screen, around its spinner).
+    private func isPatchRest(_ r: Run) -> Bool { Int32(r.start) == patchFrame[r.lineage] && r.changes == 1 }
 
     private func run(of t: Int) -> Run {
         Run(tile: t, lineage: Int(lineage[t]), start: Int(runStart[t]), end: Int(lastFrame[t]), startMs: runStartMs[t], endMs: lastMs[t],
@@ -135,10 +143,18 @@ struct BusyTracker: Sendable {
     /// Whether tile `t` is changing now as part of a busy lineage.
     func isBusy(_ t: Int) -> Bool { isRunning[t] && isBusy(lineage: Int(lineage[t])) }
 
-    /// The frames of `from...to` in which a busy region holds each tile.
+    /// The frames of `from...to` in which a busy region holds each tile. A lineage that began as
+    /// a large patch changing at once (a cut onto a loading screen) turns busy on what keeps
+    /// changing inside it (the loader's spinner): the patch's tiles that changed on that frame only
+    /// (`isPatchRest`), away from the box of what keeps changing (grown by a tile), are the cut's.
+    /// Inside that box (a video's smooth areas, still between two of its frames) they stay held.
     func held(from: Int, to: Int) -> BusyHold {
         var out = BusyHold()
-        for r in ended + running.map(run(of:)) where r.end >= from && r.start <= to && isBusy(lineage: r.lineage) {
+        let runs = (ended + running.map(run(of:))).filter { $0.end >= from && $0.start <= to && isBusy(lineage: $0.lineage) }
+        var busyTiles: [Int: [Int]] = [:]
+        for r in runs where !isPatchRest(r) { busyTiles[r.lineage, default: []].append(r.tile) }
+        let boxes = busyTiles.mapValues { TileBox($0, columns: columns).grown(by: 1, columns: columns, rows: rows) }
+        for r in runs where !isPatchRest(r) || (boxes[r.lineage]?.contains(tile: r.tile, columns: columns) ?? false) {
             out.ranges[r.tile, default: []].append(max(from, r.start)...min(to, r.end))
         }
         return out
