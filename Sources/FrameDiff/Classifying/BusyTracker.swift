@@ -151,9 +151,11 @@ struct BusyTracker: Sendable {
     func held(from: Int, to: Int) -> BusyHold {
         var out = BusyHold()
         let runs = (ended + running.map(run(of:))).filter { $0.end >= from && $0.start <= to && isBusy(lineage: $0.lineage) }
-        var busyTiles: [Int: [Int]] = [:]
-        for r in runs where !isPatchRest(r) { busyTiles[r.lineage, default: []].append(r.tile) }
-        let boxes = busyTiles.mapValues { TileBox($0, columns: columns).grown(by: 1, columns: columns, rows: rows) }
+        // (boxes only for the lineages where a patch's tile rested: most windows have none)
+        let patched = Set(runs.filter(isPatchRest).map(\.lineage))
+        var keeps: [Int: [Int]] = [:]
+        for r in runs where patched.contains(r.lineage) && !isPatchRest(r) { keeps[r.lineage, default: []].append(r.tile) }
+        let boxes = keeps.mapValues { TileBox($0, columns: columns).grown(by: 1, columns: columns, rows: rows) }
         for r in runs where !isPatchRest(r) || (boxes[r.lineage]?.contains(tile: r.tile, columns: columns) ?? false) {
             out.ranges[r.tile, default: []].append(max(from, r.start)...min(to, r.end))
         }

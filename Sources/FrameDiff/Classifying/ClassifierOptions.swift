@@ -273,6 +273,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// A placeholder's region holds still before it and its content stays after it within this many
     /// `stateTolerance`s (or `contentStayShare` of its contrast, when larger).
     public var holdFactor: Double = 4
+    /// `holdFactor` in levels: how far a picture that holds still may move (a placeholder's region
+    /// before it, its content after it, the surroundings of slots filled on one frame).
+    var heldTolerance: Double { stateTolerance * holdFactor }
     /// A placeholder fills at least this share of its bounding box (an image slot is a rectangle;
     /// a sparse scatter of flat tiles is smooth content).
     public var flashFill: Double = 0.5

@@ -176,7 +176,7 @@ extension FillGroups {
             // the picture shown `pauseMs` before the placeholder (in a VFR film, often the frame just before it)
             let held = window.position(atLeast: pauseMs, before: start)
             let unrest = window[start - 1].thumb.distance(to: window[held].thumb, over: cells)
-            guard unrest <= max(options.stateTolerance * options.holdFactor, options.contentStayShare * contrastIn) else {
+            guard unrest <= max(options.heldTolerance, options.contentStayShare * contrastIn) else {
                 return rejected("not held before \(unrest)")
             }
         }
@@ -185,7 +185,7 @@ extension FillGroups {
         // the picture shown `pauseMs` after the content came
         let later = window.position(shownAt: window.ms(end) + pauseMs, from: end)
         let settle = window[later].thumb.distance(to: window[end].thumb, over: cells)
-        guard settle <= max(options.stateTolerance * options.holdFactor, options.contentStayShare * contrastOut) else { return rejected("content kept moving \(settle)") }
+        guard settle <= max(options.heldTolerance, options.contentStayShare * contrastOut) else { return rejected("content kept moving \(settle)") }
         var around = ring.tiles(columns: grid.columns).filter { !inner.contains(tile: $0, columns: grid.columns) }
         // A placeholder held for a while on a page still painting: surroundings that change in one
         // step and hold (a font swap, another slot filling) are the page's progress, not a
@@ -203,7 +203,7 @@ extension FillGroups {
         var bound = options.surroundDrift
         if let alongside {
             let rest = around.filter { !alongside[$0] }
-            if rest.count < around.count { (around, bound) = (rest, options.stateTolerance * options.holdFactor) }
+            if rest.count < around.count { (around, bound) = (rest, options.heldTolerance) }
         }
         // Its surroundings hold still while it shows (a crossfade, a scroll or a blur cover settling
         // moves them; text elsewhere changing its font does not move them as a whole).

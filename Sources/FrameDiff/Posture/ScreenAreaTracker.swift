@@ -533,9 +533,7 @@ struct ScreenAreaTracker: Sendable {
             }
             // (a strip narrower than a tile at the edge may lie across two lines)
             guard let first = (0..<min(3, length)).first(where: darkLine) else { return 0 }
-            var n = first
-            while n < length, darkLine(n) { n += 1 }
-            return n
+            return first + (first..<length).prefix(while: darkLine).count
         }
         if Double(band) >= options.screenMinBand * Double(length), Double(opposite) <= options.screenMaxOppositeBand * Double(length),
            screenBeyond(),
