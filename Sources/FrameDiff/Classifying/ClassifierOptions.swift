@@ -57,6 +57,16 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// transition when at least this share of its distance from the old state leads towards the
     /// new one: a placeholder pulsing before a cut leads nowhere.
     public var leadShare: Double = 0.5
+    /// A motion rests only once no tile of its region changes by more than this 0-1 tile RMSE
+    /// from one frame to the next (or the film's noise, when higher): an ease-out's last steps
+    /// move an edge by a pixel, under the change threshold, while the region's mean has landed.
+    public var restRMSE: Double = 0.03
+    /// ...on tiles whose box spans at least this share of the region's width or height.
+    public var restSpan: Double = 0.5
+    /// ...with at least this many of them touching.
+    public var restTiles: Int = 3
+    /// ...after a motion whose last step was at most this share of its largest (an ease-out).
+    public var restEase: Double = 0.5
     /// A transition's first frames that change only a patch at most this share of the frame's
     /// shorter side across are a pointer or a touch indicator (show-taps: 9% of a 360-px-wide
     /// phone)...

@@ -67,6 +67,8 @@ struct DecisionWindow {
     let periodMs: Double
     /// Levels of mean-colour shift, and 0-1 tile RMSE, that count as a change, as they stand now.
     let shift: Double, rmse: Double
+    /// 0-1 tile RMSE of the film's own noise (`noiseFactor` times its floor; 0 before it is known).
+    let noise: Double
     /// The fills that ended in the window, grouped (nil for a window of one frame).
     let fills: FillGroups?
     /// Fills held longer than a flash that ended by the board's last frame, which may be past the
@@ -84,7 +86,7 @@ struct DecisionWindow {
         self.frames = frames
         (self.keepFrom, self.closing, self.options, self.grid, self.tiles) = (keepFrom, closing, options, grid, tiles)
         self.periodMs = periodMs
-        (shift, rmse) = (threshold.shift, threshold.rmse)
+        (shift, rmse, noise) = (threshold.shift, threshold.rmse, threshold.noise)
         fills = frames.count > 1
             ? FillGroups(ended, window: frames, options: options, grid: grid, tiles: tiles, pauseMs: options.pauseMs(periodMs: periodMs),
                          visible: threshold.test())

@@ -40,7 +40,7 @@ struct TransitionDetector: Detector {
         let window = w.frames, grid = w.grid, options = w.options
         let active = claims.free
         let candidates = TransitionFinder(options: options, grid: grid, periodMs: w.periodMs).transitions(active, window: window)
-        let judge = TransitionJudge(options: options, grid: grid, shift: w.shift, rmse: w.rmse)
+        let judge = TransitionJudge(options: options, grid: grid, shift: w.shift, rmse: w.rmse, noise: w.noise)
         let cols = grid.columns
         let boxes = candidates.map { TileBox($0.tiles, columns: cols).grown(by: 1, columns: cols, rows: grid.rows) }
         decided = []

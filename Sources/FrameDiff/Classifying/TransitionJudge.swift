@@ -39,6 +39,8 @@ struct TransitionJudge {
     /// Levels of mean-colour shift, and 0-1 tile RMSE, that count as a change.
     let shift: Double
     let rmse: Double
+    /// 0-1 tile RMSE of the film's own noise (0 when unknown).
+    var noise: Double = 0
 
     /// `bounds` limit the states: nothing before `lo` (a previous transition's end, a blank's end)
     /// or after `hi` belongs to this transition. `excluded(tile, position)` tells tiles another
@@ -133,7 +135,40 @@ struct TransitionJudge {
                 (kind, evidence.blendResidual) = (.motion, plain ?? 1)
             }
         }
+        if kind == .motion { end = rest(c, from: start, after: end, window: window, region: region, limit: bounds.hi, excluded: excluded) }
         return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
+    }
+
+    /// The frame a motion rests on: the region's mean lands within `stateShare` of the new state
+    /// while an ease-out still moves an edge by a pixel a frame (a banner's top edge creeping
+    /// 678 -> 675 over 133 ms, a flipped card's outline over 100 ms: 0.5% of the pixels by 20-200
+    /// levels, tile RMSE 0.04-0.08 against <= 0.02 at rest). Each next frame, less than
+    /// `stableMs` later, on which a tile of the region still steps by more
+    /// than `restRMSE` (or the film's noise).
+    private func rest(_ c: TransitionFinder.Candidate, from start: Int, after end: Int, window: ClassifierWindow, region: [Int], limit: Int,
+                      excluded: (Int, Int) -> Bool) -> Int {
+        // (only an ease-out: a motion that lands on a step as large as its largest, a fold
+        // swapping the picture, is followed by the codec refining that picture, not by its edges)
+        guard end > start, start > 0 else { return end }
+        let steps = (start...end).map { window[$0].thumb.distance(to: window[$0 - 1].thumb, over: region) }
+        guard let peak = steps.max(), steps[steps.count - 1] <= options.restEase * peak else { return end }
+        var member = [Bool](repeating: false, count: grid.count)
+        for t in region { member[t] = true }
+        let step = Float(max(options.restRMSE, noise))
+        let whole = TileBox(region, columns: grid.columns)
+        // (the edges an ease-out moves run across the moving thing: a small icon turning on in a
+        // screen-sized region, a splash screen's hourglass, is no part of its motion)
+        func moves(_ k: Int) -> Bool {
+            let tiles = window[k].changes.filter { member[$0.tile] && $0.rmse > step && !excluded($0.tile, k) }.map(\.tile)
+            // (an edge is a line of tiles; a GIF's dither re-dithers tiles here and there)
+            guard TileBox.components(of: tiles, columns: grid.columns).contains(where: { $0.count >= options.restTiles }) else { return false }
+            let box = TileBox(tiles, columns: grid.columns)
+            return Double(box.width) >= options.restSpan * Double(whole.width) || Double(box.height) >= options.restSpan * Double(whole.height)
+        }
+        var e = end
+        // (a change-driven film writes no frame while the picture holds: a gap of `stableMs` is a rest)
+        while e < limit, window.ms(e + 1) - window.ms(e) < options.stableMs, moves(e + 1) { e += 1 }
+        return e
     }
 
     /// The frame the app starts to react on, when the transition's first frames change only a

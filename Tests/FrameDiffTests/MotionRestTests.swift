@@ -1,0 +1,66 @@
+import Testing
+@testable import FrameDiff
+
+/// Where a motion ends when its region's mean has landed but an ease-out still moves edges by a
+/// pixel a frame (`TransitionJudge`'s rest walk), on a synthetic 8x8-tile window at 30 fps.
+@Suite("A motion rests after its last sub-threshold steps")
+struct MotionRestTests {
+    static let grid = TileGrid(storedWidth: 128, storedHeight: 128, tile: 16)
+    static let old = SIMD3<Float>(repeating: 50), new = SIMD3<Float>(repeating: 200)
+
+    /// Six frames of the old picture; `landing` (the tiles each step turns to the new picture);
+    /// then `after`, frames whose listed tiles change by a 0-1 tile RMSE of 0.05 with their means
+    /// kept (a pixel-wide edge creeping, dither, a small icon); then six frames at rest.
+    static func window(landing: [[Int]], after: [[Int]]) -> ClassifierWindow {
+        var w = ClassifierWindow()
+        var thumb = Thumbnail(tiles: grid.count)
+        for t in 0..<grid.count { thumb.set(t, mean: old, flat: true) }
+        var k = 0
+        func append(_ changes: [ClassifierWindow.Change]) {
+            w.append(.init(index: k, ptsMs: Double(k) * 1000 / 30, rmse: 0, changes: changes, thumb: thumb))
+            k += 1
+        }
+        for _ in 0..<6 { append([]) }
+        for step in landing {
+            for t in step { thumb.set(t, mean: new, flat: true) }
+            append(step.map { .init(tile: $0, rmse: 0.6, shift: 150) })
+        }
+        for tiles in after { append(tiles.map { .init(tile: $0, rmse: 0.05, shift: 0.5) }) }
+        for _ in 0..<6 { append([]) }
+        return w
+    }
+
+    static func rows(_ r: ClosedRange<Int>) -> [Int] { r.flatMap { y in (0..<8).map { y * 8 + $0 } } }
+
+    static func judge(_ w: ClassifierWindow, landing: Int) throws -> TransitionJudge.Result {
+        let c = TransitionFinder.Candidate(frames: Array(6..<6 + landing), tiles: Array(0..<grid.count))
+        return try #require(TransitionJudge(options: ClassifierOptions(), grid: grid, shift: 6, rmse: 0.1)
+            .judge(c, window: w, bounds: (0, w.count - 1), excluded: { _, _ in false }))
+    }
+
+    /// Half the picture, then a quarter, then the last quarter: an ease-out.
+    static let easeOut = [rows(0...3), rows(4...5), rows(6...7)]
+
+    @Test func anEdgeCreepingAfterTheMeanLandedIsTheMotionsTail() throws {
+        // the bottom row's edge moves on for two frames after the region's mean is at the new state
+        let r = try Self.judge(Self.window(landing: Self.easeOut, after: [Self.rows(7...7), Self.rows(7...7)]), landing: 3)
+        #expect(r.kind == .motion && r.start == 6 && r.end == 10)
+    }
+
+    @Test func scatteredDitherAfterTheMotionIsNoTail() throws {
+        let r = try Self.judge(Self.window(landing: Self.easeOut, after: [[0, 18, 36, 63], [5, 22, 47]]), landing: 3)
+        #expect(r.kind == .motion && r.end == 8)
+    }
+
+    @Test func aSmallIconAnimatingInTheRegionIsNoTail() throws {
+        // a 2x2-tile hourglass turning in the middle of a screen-sized region
+        let r = try Self.judge(Self.window(landing: Self.easeOut, after: [[27, 28, 35, 36], [27, 28, 35, 36]]), landing: 3)
+        #expect(r.kind == .motion && r.end == 8)
+    }
+
+    @Test func aMotionLandingOnItsLargestStepHasNoTail() throws {
+        // a fold swaps most of the picture on its last frame: the codec refines it after
+        let r = try Self.judge(Self.window(landing: [Self.rows(0...1), Self.rows(2...7)], after: [Self.rows(7...7), Self.rows(7...7)]), landing: 2)
+        #expect(r.kind == .motion && r.end == 7)
+    }
+}
