@@ -2,8 +2,9 @@ import Testing
 @testable import FrameDiff
 
 /// Where a motion ends when its region's mean has landed but an ease-out still moves edges by a
-/// pixel a frame (`TransitionJudge`'s rest walk), on a synthetic 8x8-tile window at 30 fps.
-@Suite("A motion rests after its last sub-threshold steps")
+/// pixel a frame, and where a fade ends when its last steps come after the picture it was judged
+/// against (`TransitionJudge`'s rest walks), on a synthetic 8x8-tile window at 30 fps.
+@Suite("A motion or a fade rests after its last sub-threshold steps")
 struct MotionRestTests {
     static let grid = TileGrid(storedWidth: 128, storedHeight: 128, tile: 16)
     static let old = SIMD3<Float>(repeating: 50), new = SIMD3<Float>(repeating: 200)
@@ -62,5 +63,43 @@ struct MotionRestTests {
         // a fold swaps most of the picture on its last frame: the codec refines it after
         let r = try Self.judge(Self.window(landing: [Self.rows(0...1), Self.rows(2...7)], after: [Self.rows(7...7), Self.rows(7...7)]), landing: 2)
         #expect(r.kind == .motion && r.end == 7)
+    }
+
+    /// Six frames of a grey picture at 50, then `pictures` (each tile's level), then six frames of
+    /// the last; the first `visible` of them are the candidate's (visible) steps.
+    static func fade(_ pictures: [[Float]], visible: Int) throws -> TransitionJudge.Result {
+        var w = ClassifierWindow()
+        var thumb = Thumbnail(tiles: grid.count)
+        for t in 0..<grid.count { thumb.set(t, mean: old, flat: true) }
+        var previous = [Float](repeating: 50, count: grid.count)
+        let all = [[Float]](repeating: previous, count: 6) + pictures + [[Float]](repeating: pictures[pictures.count - 1], count: 6)
+        for (k, p) in all.enumerated() {
+            var changes: [ClassifierWindow.Change] = []
+            for t in 0..<grid.count where p[t] != previous[t] {
+                thumb.set(t, mean: SIMD3(repeating: p[t]), flat: true)
+                changes.append(.init(tile: t, rmse: abs(p[t] - previous[t]) / 255, shift: abs(p[t] - previous[t])))
+            }
+            previous = p
+            w.append(.init(index: k, ptsMs: Double(k) * 1000 / 30, rmse: 0, changes: changes, thumb: thumb))
+        }
+        let c = TransitionFinder.Candidate(frames: Array(6..<6 + visible), tiles: Array(0..<grid.count))
+        return try #require(TransitionJudge(options: ClassifierOptions(), grid: grid, shift: 6, rmse: 0.1)
+            .judge(c, window: w, bounds: (0, w.count - 1), excluded: { _, _ in false }))
+    }
+
+    static func flat(_ level: Float) -> [Float] { [Float](repeating: level, count: grid.count) }
+
+    @Test func aFadesLastStepsAfterAStallAreTheFadesTail() throws {
+        // three visible steps, two repeated frames (a renderer's stall), then 5, 5 and 4 levels more
+        let levels: [Float] = [90, 130, 170, 170, 170, 175, 180, 184]
+        let r = try Self.fade(levels.map(Self.flat), visible: 3)
+        #expect(r.kind == .fade && r.start == 6 && r.end == 13)
+    }
+
+    @Test func theEncoderRefiningAFadedPictureIsNoTail() throws {
+        // after the fade, half the tiles move 2 levels up and half 2 down, and back, twice
+        let refine = (0..<64).map { Float(170 + ($0 % 2 == 0 ? 2 : -2)) }
+        let r = try Self.fade([Self.flat(90), Self.flat(130), Self.flat(170), refine, Self.flat(170), refine, Self.flat(170)], visible: 3)
+        #expect(r.kind == .fade && r.end == 8)
     }
 }

@@ -67,6 +67,11 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var restTiles: Int = 3
     /// ...after a motion whose last step was at most this share of its largest (an ease-out).
     public var restEase: Double = 0.5
+    /// A fade goes on past the picture `stableMs` after its last visible step over each next frame
+    /// on which this share of its region's changing tiles, net of those going back, move on its way...
+    public var fadeRestShare: Double = 0.5
+    /// ...by this many levels or more.
+    public var fadeRestLevels: Double = 1
     /// A transition's first frames that change only a patch at most this share of the frame's
     /// shorter side across are a pointer or a touch indicator (show-taps: 9% of a 360-px-wide
     /// phone)...

@@ -136,6 +136,7 @@ struct TransitionJudge {
             }
         }
         if kind == .motion { end = rest(c, from: start, after: end, window: window, region: region, limit: bounds.hi, excluded: excluded) }
+        if kind == .fade { end = fadeRest(after: end, window: window, old: old, new: new, region: region, limit: bounds.hi) }
         return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
     }
 
@@ -168,6 +169,39 @@ struct TransitionJudge {
         var e = end
         // (a change-driven film writes no frame while the picture holds: a gap of `stableMs` is a rest)
         while e < limit, window.ms(e + 1) - window.ms(e) < options.stableMs, moves(e + 1) { e += 1 }
+        return e
+    }
+
+    /// The frame a fade rests on: its last steps, each under the change threshold (a fade to black
+    /// easing out 21.6 -> 9.9 -> 6.6 -> 4.1 -> 0 levels, with a renderer's repeated frames between),
+    /// come after the picture `stableMs` past its last visible step. Each next frame on which
+    /// `fadeRestShare` of the region's changing tiles, net of those going back, move on the way the
+    /// fade goes by `fadeRestLevels` or more, over repeated frames between them, less than
+    /// `stableMs` apart.
+    private func fadeRest(after end: Int, window: ClassifierWindow, old: Thumbnail, new: Thumbnail, region: [Int], limit: Int) -> Int {
+        let s = Float(shift)
+        let moving = region.filter { maxAbs(new.mean($0) - old.mean($0)) > s }
+        guard !moving.isEmpty else { return end }
+        let way = moving.map { t -> SIMD3<Float> in
+            let d = new.mean(t) - old.mean(t)
+            return d / max(1, (d * d).sum().squareRoot())
+        }
+        let step = Float(options.fadeRestLevels)
+        func along(_ k: Int) -> Bool {
+            var on = 0, against = 0
+            for (t, u) in zip(moving, way) {
+                let p = ((window[k].thumb.mean(t) - window[k - 1].thumb.mean(t)) * u).sum()
+                if p >= step { on += 1 } else if p <= -step { against += 1 }
+            }
+            // (net of the tiles going back: an encoder refining the faded picture moves as many each way)
+            return Double(on - against) >= options.fadeRestShare * Double(moving.count)
+        }
+        func still(_ k: Int) -> Bool { window[k].thumb.distance(to: window[k - 1].thumb, over: region) < options.stateTolerance }
+        var e = end, k = end + 1
+        while k <= limit, window.ms(k) - window.ms(e) < options.stableMs {
+            if along(k) { e = k } else if !still(k) { break }
+            k += 1
+        }
         return e
     }
 
