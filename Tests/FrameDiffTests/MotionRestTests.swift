@@ -42,10 +42,21 @@ struct MotionRestTests {
     /// Half the picture, then a quarter, then the last quarter: an ease-out.
     static let easeOut = [rows(0...3), rows(4...5), rows(6...7)]
 
+    /// Twelve frames: half the picture, then three rows one at a time, then the last row a tile
+    /// at a time (a 367-ms ease-out whose region mean lands on its 12th frame).
+    static let longEaseOut = [rows(0...3), rows(4...4), rows(5...5), rows(6...6)] + (0..<8).map { [56 + $0] }
+
     @Test func anEdgeCreepingAfterTheMeanLandedIsTheMotionsTail() throws {
         // the bottom row's edge moves on for two frames after the region's mean is at the new state
-        let r = try Self.judge(Self.window(landing: Self.easeOut, after: [Self.rows(7...7), Self.rows(7...7)]), landing: 3)
-        #expect(r.kind == .motion && r.start == 6 && r.end == 10)
+        let r = try Self.judge(Self.window(landing: Self.longEaseOut, after: [Self.rows(7...7), Self.rows(7...7)]), landing: 12)
+        #expect(r.kind == .motion && r.start == 6 && r.end == 19)
+    }
+
+    @Test func aTailIsShortBesideItsMotion() throws {
+        // text creeping on in the landed banner for ten frames (a marquee): 30% of the motion's
+        // 367 ms (110 ms, three frames at 30 fps) are its tail, no more
+        let r = try Self.judge(Self.window(landing: Self.longEaseOut, after: [[Int]](repeating: Self.rows(7...7), count: 10)), landing: 12)
+        #expect(r.kind == .motion && r.end == 17 + 3)
     }
 
     @Test func scatteredDitherAfterTheMotionIsNoTail() throws {

@@ -67,6 +67,8 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var restTiles: Int = 3
     /// ...after a motion whose last step was at most this share of its largest (an ease-out).
     public var restEase: Double = 0.5
+    /// ...and for at most this share of the motion's duration up to where its mean landed.
+    public var restTailShare: Double = 0.3
     /// A fade goes on past the picture `stableMs` after its last visible step over each next frame
     /// on which this share of its region's changing tiles, net of those going back, move on its way...
     public var fadeRestShare: Double = 0.5

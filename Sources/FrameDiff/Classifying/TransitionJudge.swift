@@ -167,8 +167,11 @@ struct TransitionJudge {
             return Double(box.width) >= options.restSpan * Double(whole.width) || Double(box.height) >= options.restSpan * Double(whole.height)
         }
         var e = end
-        // (a change-driven film writes no frame while the picture holds: a gap of `stableMs` is a rest)
-        while e < limit, window.ms(e + 1) - window.ms(e) < options.stableMs, moves(e + 1) { e += 1 }
+        // (a change-driven film writes no frame while the picture holds: a gap of `stableMs` is a
+        // rest; and a tail is short beside its motion: text creeping 0.2 px a frame in a marquee
+        // that starts as a banner lands is the banner's content moving on, not its landing)
+        let reach = window.ms(end) + options.restTailShare * (window.ms(end) - window.ms(start))
+        while e < limit, window.ms(e + 1) - window.ms(e) < options.stableMs, window.ms(e + 1) <= reach, moves(e + 1) { e += 1 }
         return e
     }
 

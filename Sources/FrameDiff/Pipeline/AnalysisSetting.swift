@@ -108,6 +108,8 @@ public struct AnalysisSetting {
                     "...with this many of them touching (not a GIF's scattered dither)"),
             .double("rest_ease", \.classifier.restEase, .transitions, "share", 0...1,
                     "...after a motion whose last step was at most this share of its largest (an ease-out, not a picture swapped at once)"),
+            .double("rest_tail_share", \.classifier.restTailShare, .transitions, "share", 0...100,
+                    "...for at most this share of the motion's duration up to where its mean landed (not a marquee creeping on after it)"),
             .double("fade_rest_share", \.classifier.fadeRestShare, .transitions, "share", 0...1,
                     "a fade goes on past the picture stable_ms after its last visible step over each next frame on which this share of its changing tiles, net of those going back, move on its way"),
             .double("fade_rest_levels", \.classifier.fadeRestLevels, .transitions, "levels", 0...255,
