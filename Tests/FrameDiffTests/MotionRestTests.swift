@@ -1,5 +1,6 @@
 import Testing
 @testable import FrameDiff
+import TestSupport
 
 /// Where a motion ends when its region's mean has landed but an ease-out still moves edges by a
 /// pixel a frame, and where a fade ends when its last steps come after the picture it was judged
@@ -112,5 +113,43 @@ struct MotionRestTests {
         let refine = (0..<64).map { Float(170 + ($0 % 2 == 0 ? 2 : -2)) }
         let r = try Self.fade([Self.flat(90), Self.flat(130), Self.flat(170), refine, Self.flat(170), refine, Self.flat(170)], visible: 3)
         #expect(r.kind == .fade && r.end == 8)
+    }
+
+    @Test func aFadeThatStallsUnderTheThresholdAndResumesIsOneFade() throws {
+        // a page dimming to a fifth at 30 fps: four visible steps, three of 4 levels (under the
+        // threshold), a repeated frame, then 12, 8, 6 and 10 levels more: 167 ms between the
+        // visible steps, two runs of changed frames, one fade to a person
+        let page = SyntheticClip.pageA
+        var black = page
+        SyntheticClip.fill(&black, Rect(x: 0, y: 0, w: page.width, h: page.height), (0, 0, 0))
+        var clip = SyntheticClip()
+        clip.periodMs = 1000.0 / 30
+        clip.hold(page, ms: 500)
+        let start = Double(clip.frames.count) * clip.periodMs
+        for a in [0.1, 0.3, 0.5, 0.65, 0.76, 0.78, 0.8, 0.82, 0.82, 0.88, 0.92, 0.95, 1.0] {
+            clip.hold(SyntheticClip.blend(page, black, 0.8 * a), ms: clip.periodMs)
+        }
+        let end = Double(clip.frames.count - 1) * clip.periodMs
+        clip.hold(SyntheticClip.blend(page, black, 0.8), ms: 600)
+        let found = try clip.findings()
+        #expect(found.map(\.kind) == [.fade])
+        let fade = try #require(found.first)
+        #expect(abs(fade.startMs - start) < 1 && abs(fade.endMs - end) < 1)
+    }
+
+    @Test func aLargerStepAfterAFadesStallIsNoResumedFade() throws {
+        // a third of a dimming, its last steps under the threshold, a repeated frame, then the
+        // rest of the way in one step: twice the fade's own change, the next event, not its rest
+        let page = SyntheticClip.pageA
+        var black = page
+        SyntheticClip.fill(&black, Rect(x: 0, y: 0, w: page.width, h: page.height), (0, 0, 0))
+        var clip = SyntheticClip()
+        clip.periodMs = 1000.0 / 30
+        clip.hold(page, ms: 500)
+        for a in [0.1, 0.2, 0.3, 0.31, 0.32, 0.33, 0.33] {
+            clip.hold(SyntheticClip.blend(page, black, 0.8 * a), ms: clip.periodMs)
+        }
+        clip.hold(SyntheticClip.blend(page, black, 0.8), ms: 600)
+        #expect(try clip.findings().map(\.kind) == [.fade, .cut])
     }
 }

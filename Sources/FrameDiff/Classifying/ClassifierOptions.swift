@@ -74,6 +74,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var fadeRestShare: Double = 0.5
     /// ...by this many levels or more.
     public var fadeRestLevels: Double = 1
+    /// A fade whose last steps run on to the next change in its place resumes with it when the two
+    /// together change the region by at most 1 + this share of the fade's own change.
+    public var fadeResumeShare: Double = 0.5
     /// A transition's first frames that change only a patch at most this share of the frame's
     /// shorter side across are a pointer or a touch indicator (show-taps: 9% of a 360-px-wide
     /// phone)...

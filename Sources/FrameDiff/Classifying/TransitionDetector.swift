@@ -64,8 +64,8 @@ struct TransitionDetector: Detector {
         // A run split at a jump on its first frame whose frames are all blends of the states around
         // it is one fade: at 12 fps an eased crossfade's first frame carries 80% of it. The pieces
         // are judged alone otherwise (a fade cut short by a page, a cut beside a progress bar).
-        var tried = Set<Int>(), wholeFades = Set<Int>()
-        for (i, c) in candidates.enumerated() where !c.held {
+        var tried = Set<Int>(), wholeFades = Set<Int>(), resumed = Set<Int>()
+        for (i, c) in candidates.enumerated() where !c.held && !resumed.contains(i) {
             if let part = c.part, wholeFades.contains(part) { continue }
             var (lo, hi, previousChange) = bounds(c.a, c.b, box: boxes[i])
             var judged: TransitionJudge.Result?
@@ -80,6 +80,28 @@ struct TransitionDetector: Detector {
                 }
             }
             judged = judged ?? judge.judge(c, window: window, bounds: (lo, hi), excluded: excluded)
+            // A fade whose last steps, each under the threshold, run on up to the next change in its
+            // place, and whose frames with that change are all blends, resumes there: a slide fading
+            // to black darkens 5 levels a frame for 100 ms, stalls a frame and steps 12 levels more
+            // (167 ms after its last visible step: a run of its own, then dropped as the encoder
+            // settling). One fade, with the stall a hitch inside it, when what it resumes with adds
+            // at most `fadeResumeShare` to the change the fade had made.
+            // (stalled meanwhile for less than a hold: a picture held `stableMs` is a state of its own)
+            if let r = judged, r.kind == .fade, r.end <= hi, hi + 1 < window.count,
+               window.ms(hi + 1) - window.ms(r.end) < options.stableMs,
+               (r.end + 1..<hi + 1).allSatisfy({ window[$0].thumb.distance(to: window[$0 - 1].thumb, over: r.tiles) < options.stateTolerance }),
+               let j = candidates.indices.first(where: { $0 > i && !candidates[$0].held && candidates[$0].a == hi + 1 && boxes[$0].intersects(boxes[i]) }) {
+                let next = candidates[j]
+                let whole = TransitionFinder.Candidate(frames: c.frames + next.frames, tiles: Array(Set(c.tiles).union(next.tiles)).sorted())
+                let b = bounds(c.a, next.b, box: boxes[i].union(boxes[j]))
+                // (the rest of a fade: a change the size of the fade's own after it, a page cutting
+                // in as a fold's crossfade ends, is the next event)
+                if let m = judge.judge(whole, window: window, bounds: (b.lo, b.hi), excluded: excluded), m.kind == .fade,
+                   m.evidence.change <= (1 + options.fadeResumeShare) * r.evidence.change {
+                    (judged, lo, hi, previousChange) = (m, b.lo, b.hi, b.previousChange)
+                    resumed.insert(j)
+                }
+            }
             if debugClassifier {
                 let shown = c.frames.prefix(3).map { k in active[k].prefix(8).map { "\($0 % cols),\($0 / cols)" }.joined(separator: " ") }
                 debugLine("candidate \(window.ms(c.a))-\(window.ms(c.b)) frames \(c.frames.count) tiles \(c.tiles.count) [\(shown.joined(separator: " | "))] bounds \(lo)-\(hi) -> \(judged.map { "\($0.kind) \(window.ms($0.start))-\(window.ms($0.end))" } ?? "none")")

@@ -114,6 +114,8 @@ public struct AnalysisSetting {
                     "a fade goes on past the picture stable_ms after its last visible step over each next frame on which this share of its changing tiles, net of those going back, move on its way"),
             .double("fade_rest_levels", \.classifier.fadeRestLevels, .transitions, "levels", 0...255,
                     "...by this many levels or more (repeated frames between such steps are bridged)"),
+            .double("fade_resume_share", \.classifier.fadeResumeShare, .transitions, "share", 0...100,
+                    "a fade whose last steps run on to the next change in its place resumes with it when both together change the region by at most 1 + this share of the fade's own change"),
             .double("pointer_share", \.classifier.pointerShare, .transitions, "share", 0...1,
                     "first frames changing only a patch this share of the shorter side across are a pointer or touch dot"),
             .double("pointer_factor", \.classifier.pointerFactor, .transitions, "x patch", 1...10000,
