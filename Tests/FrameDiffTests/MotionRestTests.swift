@@ -61,20 +61,23 @@ struct MotionRestTests {
     }
 
     @Test func scatteredDitherAfterTheMotionIsNoTail() throws {
-        let r = try Self.judge(Self.window(landing: Self.easeOut, after: [[0, 18, 36, 63], [5, 22, 47]]), landing: 3)
-        #expect(r.kind == .motion && r.end == 8)
+        let r = try Self.judge(Self.window(landing: Self.longEaseOut, after: [[0, 18, 36, 63], [5, 22, 47]]), landing: 12)
+        #expect(r.kind == .motion && r.end == 17)
     }
 
     @Test func aSmallIconAnimatingInTheRegionIsNoTail() throws {
         // a 2x2-tile hourglass turning in the middle of a screen-sized region
-        let r = try Self.judge(Self.window(landing: Self.easeOut, after: [[27, 28, 35, 36], [27, 28, 35, 36]]), landing: 3)
-        #expect(r.kind == .motion && r.end == 8)
+        // (and a stray tile far from it on the same frame)
+        let r = try Self.judge(Self.window(landing: Self.longEaseOut, after: [[27, 28, 35, 36, 0], [27, 28, 35, 36]]), landing: 12)
+        #expect(r.kind == .motion && r.end == 17)
     }
 
     @Test func aMotionLandingOnItsLargestStepHasNoTail() throws {
-        // a fold swaps most of the picture on its last frame: the codec refines it after
-        let r = try Self.judge(Self.window(landing: [Self.rows(0...1), Self.rows(2...7)], after: [Self.rows(7...7), Self.rows(7...7)]), landing: 2)
-        #expect(r.kind == .motion && r.end == 7)
+        // ten tiles one by one, then a fold swaps the rest of the picture on its last frame: the
+        // codec refines it after
+        let landing = (0..<10).map { [$0] } + [Array(10..<64)]
+        let r = try Self.judge(Self.window(landing: landing, after: [Self.rows(7...7), Self.rows(7...7)]), landing: 11)
+        #expect(r.kind == .motion && r.end == 16)
     }
 
     /// Six frames of a grey picture at 50, then `pictures` (each tile's level), then six frames of
@@ -102,10 +105,11 @@ struct MotionRestTests {
     static func flat(_ level: Float) -> [Float] { [Float](repeating: level, count: grid.count) }
 
     @Test func aFadesLastStepsAfterAStallAreTheFadesTail() throws {
-        // three visible steps, two repeated frames (a renderer's stall), then 5, 5 and 4 levels more
-        let levels: [Float] = [90, 130, 170, 170, 170, 175, 180, 184]
+        // three visible steps, four of 3-4 levels (the picture 150 ms on is the fourth), a
+        // repeated frame (a renderer's stall), then 3 and 2 levels more
+        let levels: [Float] = [90, 130, 170, 174, 178, 182, 185, 185, 188, 190]
         let r = try Self.fade(levels.map(Self.flat), visible: 3)
-        #expect(r.kind == .fade && r.start == 6 && r.end == 13)
+        #expect(r.kind == .fade && r.start == 6 && r.end == 15)
     }
 
     @Test func theEncoderRefiningAFadedPictureIsNoTail() throws {

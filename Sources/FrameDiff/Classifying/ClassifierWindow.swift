@@ -65,6 +65,12 @@ struct ClassifierWindow: Sendable {
 
     func ms(_ k: Int) -> Double { frames[k].ptsMs }
 
+    /// Whether position `k` (after the first) repeats the picture before it over `tiles`, to within
+    /// `tolerance` levels of mean: a renderer's stall, a frame it never drew.
+    func repeats(_ k: Int, over tiles: [Int], tolerance: Double) -> Bool {
+        frames[k].thumb.distance(to: frames[k - 1].thumb, over: tiles) < tolerance
+    }
+
     /// The first position at or after `k` at least `ms` later than position `k`, or the last one.
     func position(atLeast ms: Double, after k: Int) -> Int {
         var j = k

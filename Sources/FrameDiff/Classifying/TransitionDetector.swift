@@ -87,10 +87,12 @@ struct TransitionDetector: Detector {
             // settling). One fade, with the stall a hitch inside it, when what it resumes with adds
             // at most `fadeResumeShare` to the change the fade had made.
             // (stalled meanwhile for less than a hold: a picture held `stableMs` is a state of its own)
-            if let r = judged, r.kind == .fade, r.end <= hi, hi + 1 < window.count,
+            // (whole runs only: a piece split at a jump is judged with its run)
+            if let r = judged, r.kind == .fade, c.part == nil, hi + 1 < window.count,
                window.ms(hi + 1) - window.ms(r.end) < options.stableMs,
-               (r.end + 1..<hi + 1).allSatisfy({ window[$0].thumb.distance(to: window[$0 - 1].thumb, over: r.tiles) < options.stateTolerance }),
-               let j = candidates.indices.first(where: { $0 > i && !candidates[$0].held && candidates[$0].a == hi + 1 && boxes[$0].intersects(boxes[i]) }) {
+               (r.end + 1..<hi + 1).allSatisfy({ window.repeats($0, over: r.tiles, tolerance: options.stateTolerance) }),
+               let j = candidates.indices.first(where: { $0 > i && !candidates[$0].held && candidates[$0].part == nil
+                   && candidates[$0].a == hi + 1 && boxes[$0].intersects(boxes[i]) }) {
                 let next = candidates[j]
                 let whole = TransitionFinder.Candidate(frames: c.frames + next.frames, tiles: Array(Set(c.tiles).union(next.tiles)).sorted())
                 let b = bounds(c.a, next.b, box: boxes[i].union(boxes[j]))

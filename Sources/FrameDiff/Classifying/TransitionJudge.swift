@@ -143,9 +143,11 @@ struct TransitionJudge {
     /// The frame a motion rests on: the region's mean lands within `stateShare` of the new state
     /// while an ease-out still moves an edge by a pixel a frame (a banner's top edge creeping
     /// 678 -> 675 over 133 ms, a flipped card's outline over 100 ms: 0.5% of the pixels by 20-200
-    /// levels, tile RMSE 0.04-0.08 against <= 0.02 at rest). Each next frame, less than
-    /// `stableMs` later, on which a tile of the region still steps by more
-    /// than `restRMSE` (or the film's noise).
+    /// levels, tile RMSE 0.04-0.08 against <= 0.02 at rest). After an ease-out (the last step at
+    /// most `restEase` of the largest), each next frame, less than `stableMs` later and within
+    /// `restTailShare` of the motion's duration, on which tiles of the region step by more than
+    /// `restRMSE` (or the film's noise) in groups of `restTiles` touching ones whose box spans
+    /// `restSpan` of the region's width or height.
     private func rest(_ c: TransitionFinder.Candidate, from start: Int, after end: Int, window: ClassifierWindow, region: [Int], limit: Int,
                       excluded: (Int, Int) -> Bool) -> Int {
         // (only an ease-out: a motion that lands on a step as large as its largest, a fold
@@ -161,9 +163,11 @@ struct TransitionJudge {
         // screen-sized region, a splash screen's hourglass, is no part of its motion)
         func moves(_ k: Int) -> Bool {
             let tiles = window[k].changes.filter { member[$0.tile] && $0.rmse > step && !excluded($0.tile, k) }.map(\.tile)
-            // (an edge is a line of tiles; a GIF's dither re-dithers tiles here and there)
-            guard TileBox.components(of: tiles, columns: grid.columns).contains(where: { $0.count >= options.restTiles }) else { return false }
-            let box = TileBox(tiles, columns: grid.columns)
+            // (an edge is a line of tiles; a GIF's dither re-dithers tiles here and there, and a
+            // stray one beside a small icon does not make the icon span the region)
+            let edges = TileBox.components(of: tiles, columns: grid.columns).filter { $0.count >= options.restTiles }.flatMap { $0 }
+            guard !edges.isEmpty else { return false }
+            let box = TileBox(edges, columns: grid.columns)
             return Double(box.width) >= options.restSpan * Double(whole.width) || Double(box.height) >= options.restSpan * Double(whole.height)
         }
         var e = end
@@ -187,7 +191,8 @@ struct TransitionJudge {
         guard !moving.isEmpty else { return end }
         let way = moving.map { t -> SIMD3<Float> in
             let d = new.mean(t) - old.mean(t)
-            return d / max(1, (d * d).sum().squareRoot())
+            // (more than the shift threshold on a channel: never zero)
+            return d / (d * d).sum().squareRoot()
         }
         let step = Float(options.fadeRestLevels)
         func along(_ k: Int) -> Bool {
@@ -199,7 +204,7 @@ struct TransitionJudge {
             // (net of the tiles going back: an encoder refining the faded picture moves as many each way)
             return Double(on - against) >= options.fadeRestShare * Double(moving.count)
         }
-        func still(_ k: Int) -> Bool { window[k].thumb.distance(to: window[k - 1].thumb, over: region) < options.stateTolerance }
+        func still(_ k: Int) -> Bool { window.repeats(k, over: region, tolerance: options.stateTolerance) }
         var e = end, k = end + 1
         while k <= limit, window.ms(k) - window.ms(e) < options.stableMs {
             if along(k) { e = k } else if !still(k) { break }
