@@ -119,22 +119,26 @@ struct MotionRestTests {
         #expect(r.kind == .fade && r.end == 8)
     }
 
-    @Test func aFadeThatStallsUnderTheThresholdAndResumesIsOneFade() throws {
-        // a page dimming to a fifth at 30 fps: four visible steps, three of 4 levels (under the
-        // threshold), a repeated frame, then 12, 8, 6 and 10 levels more: 167 ms between the
-        // visible steps, two runs of changed frames, one fade to a person
+    /// A page held 500 ms at 30 fps, then one frame per step of `ways` (the share of the way to a
+    /// fifth of its brightness), then the last held 600 ms.
+    static func dimming(_ ways: [Double]) -> SyntheticClip {
         let page = SyntheticClip.pageA
         var black = page
         SyntheticClip.fill(&black, Rect(x: 0, y: 0, w: page.width, h: page.height), (0, 0, 0))
         var clip = SyntheticClip()
         clip.periodMs = 1000.0 / 30
         clip.hold(page, ms: 500)
-        let start = Double(clip.frames.count) * clip.periodMs
-        for a in [0.1, 0.3, 0.5, 0.65, 0.76, 0.78, 0.8, 0.82, 0.82, 0.88, 0.92, 0.95, 1.0] {
-            clip.hold(SyntheticClip.blend(page, black, 0.8 * a), ms: clip.periodMs)
-        }
-        let end = Double(clip.frames.count - 1) * clip.periodMs
-        clip.hold(SyntheticClip.blend(page, black, 0.8), ms: 600)
+        for a in ways.dropLast() { clip.hold(SyntheticClip.blend(page, black, 0.8 * a), ms: clip.periodMs) }
+        clip.hold(SyntheticClip.blend(page, black, 0.8 * ways[ways.count - 1]), ms: 600)
+        return clip
+    }
+
+    @Test func aFadeThatStallsUnderTheThresholdAndResumesIsOneFade() throws {
+        // a page dimming to a fifth at 30 fps: four visible steps, three of 4 levels (under the
+        // threshold), a repeated frame, then 12, 8, 6 and 10 levels more: 167 ms between the
+        // visible steps, two runs of changed frames, one fade to a person
+        let clip = Self.dimming([0.1, 0.3, 0.5, 0.65, 0.76, 0.78, 0.8, 0.82, 0.82, 0.88, 0.92, 0.95, 1.0])
+        let start = 500.0, end = 500 + 12 * 1000.0 / 30
         let found = try clip.findings()
         #expect(found.map(\.kind) == [.fade])
         let fade = try #require(found.first)
@@ -144,16 +148,7 @@ struct MotionRestTests {
     @Test func aLargerStepAfterAFadesStallIsNoResumedFade() throws {
         // a third of a dimming, its last steps under the threshold, a repeated frame, then the
         // rest of the way in one step: twice the fade's own change, the next event, not its rest
-        let page = SyntheticClip.pageA
-        var black = page
-        SyntheticClip.fill(&black, Rect(x: 0, y: 0, w: page.width, h: page.height), (0, 0, 0))
-        var clip = SyntheticClip()
-        clip.periodMs = 1000.0 / 30
-        clip.hold(page, ms: 500)
-        for a in [0.1, 0.2, 0.3, 0.31, 0.32, 0.33, 0.33] {
-            clip.hold(SyntheticClip.blend(page, black, 0.8 * a), ms: clip.periodMs)
-        }
-        clip.hold(SyntheticClip.blend(page, black, 0.8), ms: 600)
+        let clip = Self.dimming([0.1, 0.2, 0.3, 0.31, 0.32, 0.33, 0.33, 1.0])
         #expect(try clip.findings().map(\.kind) == [.fade, .cut])
     }
 }
