@@ -563,22 +563,26 @@ def films():
     W, H = 390, 844
     page = phone_page(W, H)
     ban = banner_sprite(W, 200)
+
+    def rise(sprite, height, dur, ease, rounding=False):
+        """The banner sliding up from below the screen at 300 ms: the motion most films share."""
+        return [Motion("banner", sprite, (0, H, 1), (0, H - height, 1), 300, dur, ease, rounding=rounding)]
     # ----- (a) true ease-outs with sub-pixel tails
     F.append(Film("a01_banner_expo_crf18", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)], enc=("x264", 18),
+                  rise(ban, 200, 500, expo_out), enc=("x264", 18),
                   note="cookie banner up, expo-out 500 ms"))
     F.append(Film("a02_banner_expo_crf30", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)], enc=("x264", 30)))
+                  rise(ban, 200, 500, expo_out), enc=("x264", 30)))
     F.append(Film("a03_banner_expo_gif", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
+                  rise(ban, 200, 500, expo_out),
                   enc=("gif", "floyd_steinberg", "full")))
     F.append(Film("a04_banner_expo_60fps", W, H, 60, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)], enc=("x264", 18)))
+                  rise(ban, 200, 500, expo_out), enc=("x264", 18)))
     F.append(Film("a05_banner_cubic_crf18", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out)], enc=("x264", 18),
+                  rise(ban, 200, 400, cubic_out), enc=("x264", 18),
                   note="cubic-out 400 ms: last step 0.3 px"))
     F.append(Film("a06_banner_quint_crf18", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 700, quint_out)], enc=("x264", 18)))
+                  rise(ban, 200, 700, quint_out), enc=("x264", 18)))
     card = card_sprite(300, 360)
     F.append(Film("a07_dialog_zoom_crf18", W, H, 30, 2000, page,
                   [Motion("dialog", card, (45, 242, 0.85), (45, 242, 1.0), 300, 500, expo_out, opacity=(1, 1))],
@@ -601,10 +605,10 @@ def films():
                   [Motion("banner", banner_sprite(W, 200, grad=True), (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
                   enc=("gif", "bayer", "full"), note="gradient banner, bayer dither"))
     F.append(Film("a12_banner_expo_hevc28", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)], enc=("x265", 28)))
+                  rise(ban, 200, 500, expo_out), enc=("x265", 28)))
     # ----- (b) exact ends followed by something else
     F.append(Film("b01_banner_round_crf40", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   enc=("x264", 40), note="integer positions; codec refinement at CRF 40"))
     F.append(Film("b02_desktop_panel_round_150k", D, DH, 30, 2000, desk,
                   [Motion("panel", side, (D, 40, 1), (D - 380, 40, 1), 300, 500, cubic_out, rounding=True)],
@@ -653,10 +657,10 @@ def films():
                   extras=[Extra("skel", shimmer(20, 20, W - 40, 5, start_ms=0), anchor="sheet")],
                   enc=("x264", 18), note="skeleton shimmer inside the sheet throughout"))
     F.append(Film("b12_banner_grain6_crf18", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   noise=6.0, enc=("x264", 18), note="gaussian grain sigma 6 every frame"))
     F.append(Film("b13_banner_grain3_crf30", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   noise=3.0, enc=("x264", 30)))
     F.append(Film("b14_panel_video_beside_60fps", D, DH, 60, 2000, desk,
                   [Motion("panel", side, (D, 40, 1), (D - 380, 40, 1), 300, 400, cubic_out, rounding=True)],
@@ -679,19 +683,19 @@ def films():
                   extras=[Extra("caret", caret(600, 300, 40, w=2, start_ms=0, period_ms=530))], enc=("x264", 18),
                   note="blinking caret in the editor, outside the panel"))
     F.append(Film("b19_banner_linear_crf18", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 300, linear)],
+                  rise(ban, 200, 300, linear),
                   extras=[Extra("bar", indeterminate_bar(0, 0, W, h=5, start_ms=600), anchor="banner")],
                   enc=("x264", 18), note="linear (no ease-out): rule must not engage; bar after"))
     F.append(Film("b20_banner_expo_then_bar", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
+                  rise(ban, 200, 500, expo_out),
                   extras=[Extra("bar", indeterminate_bar(0, 0, W, h=5, start_ms=800), anchor="banner")],
                   enc=("x264", 18), note="sub-pixel tail, then indeterminate bar from the end frame"))
     # ----- (c) sub-threshold activity right after an exact end, and more ease-outs
     F.append(Film("c01_banner_grain8_crf18", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   noise=8.0, enc=("x264", 18), note="gaussian grain sigma 8 every frame"))
     F.append(Film("c02_banner_expo_grain8_crf18", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
+                  rise(ban, 200, 500, expo_out),
                   noise=8.0, enc=("x264", 18), note="expo tail + grain sigma 8"))
     F.append(Film("c03_panel_camgrain_crf23", D, DH, 30, 2000, desk,
                   [Motion("panel", side, (D, 40, 1), (D - 380, 40, 1), 300, 500, cubic_out, rounding=True)],
@@ -701,11 +705,11 @@ def films():
                   extras=[Extra("kb", ken_burns(16, 16, 298, 149, 666.7, 2000), anchor="card")],
                   enc=("x264", 18), note="image zooms 1->1.15 over 2 s, first step on the frame after the card lands (700)"))
     F.append(Film("c05_banner_expo_marquee", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
+                  rise(ban, 200, 500, expo_out),
                   extras=[Extra("mq", marquee(0, 100, W, 22, 800, 0.2), anchor="banner")],
                   enc=("x264", 18), note="a text line scrolls 0.2 px/frame, first step 833 (banner lands 800)"))
     F.append(Film("c06_banner_round_marquee", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[Extra("mq", marquee(0, 100, W, 22, 666.7, 0.2), anchor="banner")],
                   enc=("x264", 18), note="integer ease-out lands 667; marquee 0.2 px/frame, first step 700"))
     vid = Extra("video", video_patch(40, 120, 310, 300))
@@ -716,11 +720,11 @@ def films():
                   note="per-frame palettes; a colourful video above the banner re-dithers the frame"))
     for gap in (1, 2, 4):
         F.append(Film(f"c08_banner_then_carousel_gap{gap}", W, H, 30, 2000, page,
-                      [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
+                      rise(ban, 200, 500, expo_out),
                       extras=[Extra("row", carousel(0, 18, W, 70, 800 + gap * 1000 / 30, 400), anchor="banner")],
                       enc=("x264", 18), note=f"banner lands 800; its text rows slide (ease-in-out) {gap} frame(s) later"))
     F.append(Film("c09_banner_grain8_60fps", W, H, 60, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   noise=8.0, enc=("x264", 18)))
     F.append(Film("c10_textured_crf45", W, H, 30, 2000, page,
                   [Motion("banner", textured_banner(W, 240), (0, H, 1), (0, H - 240, 1), 300, 400, cubic_out,
@@ -742,7 +746,7 @@ def films():
                   extras=[Extra("kb", ken_burns(16, 16, 298, 149, 666.7, 2000), anchor="card")],
                   enc=("x264", 18), vfr=True, note="VFR copy of c04 at 60 fps"))
     F.append(Film("c16_banner_expo_marquee_gif", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
+                  rise(ban, 200, 500, expo_out),
                   extras=[Extra("mq", marquee(0, 100, W, 22, 800, 0.2), anchor="banner")],
                   enc=("gif", "bayer", "full"), note="GIF copy of c05"))
     F.append(Film("c17_sheet_soft_shimmer", W, H, 30, 2000, page,
@@ -754,61 +758,61 @@ def films():
     # ----- (d) second variants of what differed
     tb = textured_banner(W, 240)
     F.append(Film("d01_plain_expo_hevc40", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)], enc=("x265", 40),
+                  rise(ban, 200, 500, expo_out), enc=("x265", 40),
                   note="c11 with the plain banner"))
     F.append(Film("d02_textured_round_hevc40", W, H, 30, 2000, page,
-                  [Motion("banner", tb, (0, H, 1), (0, H - 240, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(tb, 240, 400, cubic_out, rounding=True),
                   enc=("x265", 40), note="c11 with integer cubic-out (no sub-pixel tail)"))
     F.append(Film("d03_textured_expo_x264crf40", W, H, 30, 2000, page,
-                  [Motion("banner", tb, (0, H, 1), (0, H - 240, 1), 300, 500, expo_out)], enc=("x264", 40),
+                  rise(tb, 240, 500, expo_out), enc=("x264", 40),
                   note="c11 in H.264 CRF 40"))
     F.append(Film("d04_textured_expo_hevc34", W, H, 30, 2000, page,
-                  [Motion("banner", tb, (0, H, 1), (0, H - 240, 1), 300, 500, expo_out)], enc=("x265", 34)))
+                  rise(tb, 240, 500, expo_out), enc=("x265", 34)))
     F.append(Film("d05_textured_expo_hevc40_60fps", W, H, 60, 2000, page,
-                  [Motion("banner", tb, (0, H, 1), (0, H - 240, 1), 300, 500, expo_out)], enc=("x265", 40)))
+                  rise(tb, 240, 500, expo_out), enc=("x265", 40)))
     F.append(Film("d06_textured_expo_gif", W, H, 30, 2000, page,
-                  [Motion("banner", tb, (0, H, 1), (0, H - 240, 1), 300, 500, expo_out)],
+                  rise(tb, 240, 500, expo_out),
                   enc=("gif", "floyd_steinberg", "full"), note="c11 as a GIF"))
     F.append(Film("d07_textured_expo_x264crf45", W, H, 30, 2000, page,
-                  [Motion("banner", tb, (0, H, 1), (0, H - 240, 1), 300, 500, expo_out)], enc=("x264", 45)))
+                  rise(tb, 240, 500, expo_out), enc=("x264", 45)))
     F.append(Film("d08_desktop_panel_expo_hevc40", D, DH, 30, 2000, desk,
                   [Motion("panel", side, (D, 40, 1), (D - 380, 40, 1), 300, 600, expo_out)], enc=("x265", 40)))
     for sg in (10, 12):
         F.append(Film(f"d09_banner_grain{sg}_60fps", W, H, 60, 2000, page,
-                      [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                      rise(ban, 200, 400, cubic_out, rounding=True),
                       noise=float(sg), enc=("x264", 18), note=f"grain sigma {sg}, 60 fps"))
     F.append(Film("d10_banner_expo_grain10_60fps", W, H, 60, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)],
+                  rise(ban, 200, 500, expo_out),
                   noise=10.0, enc=("x264", 18), note="expo tail + grain sigma 10, 60 fps"))
     F.append(Film("d11_panel_camgrain5_crf23", D, DH, 30, 2000, desk,
                   [Motion("panel", side, (D, 40, 1), (D - 380, 40, 1), 300, 500, cubic_out, rounding=True)],
                   noise=(4.0, 1), enc=("x264", 23), note="weaker camera-like grain than c03"))
     for q in (37, 43):
         F.append(Film(f"d12_textured_expo_hevc{q}", W, H, 30, 2000, page,
-                      [Motion("banner", tb, (0, H, 1), (0, H - 240, 1), 300, 500, expo_out)], enc=("x265", q),
+                      rise(tb, 240, 500, expo_out), enc=("x265", q),
                       note="c11 at another HEVC CRF"))
     # ----- (e) a denser sub-threshold marquee (three text lines) right after the end
     mq3 = lambda t0, fps=30: Extra("mq", marquee(0, 60, W, 66, t0, 0.2, lines=3), anchor="banner")
     F.append(Film("e01_banner_expo_marquee3", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 500, expo_out)], extras=[mq3(800)],
+                  rise(ban, 200, 500, expo_out), extras=[mq3(800)],
                   enc=("x264", 18), note="3 text lines scroll 0.2 px/frame, first step 833 (banner lands 800)"))
     F.append(Film("e02_banner_round_marquee3", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[mq3(666.7)], enc=("x264", 18), note="integer ease-out lands 667; marquee first step 700"))
     F.append(Film("e03_banner_round_marquee3_60fps", W, H, 60, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[mq3(650)], enc=("x264", 18), note="60 fps: 0.1 px/frame, first step 667 (lands 650)"))
     F.append(Film("e04_banner_round_marquee3_gif", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[mq3(666.7)], enc=("gif", "floyd_steinberg", "full"), note="e02 as a GIF"))
     F.append(Film("e05_banner_round_marquee3_gap2", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[mq3(700)], enc=("x264", 18), note="marquee first step 733: one still frame after the end"))
     F.append(Film("e06_banner_round_marquee3_hevc28", W, H, 30, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[mq3(666.7)], enc=("x265", 28), note="e02 in HEVC CRF 28"))
     F.append(Film("e07_banner_round_marquee3_60fps_fast", W, H, 60, 2000, page,
-                  [Motion("banner", ban, (0, H, 1), (0, H - 200, 1), 300, 400, cubic_out, rounding=True)],
+                  rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[Extra("mq", marquee(0, 60, W, 66, 650, 0.4, lines=3), anchor="banner")],
                   enc=("x264", 18), note="60 fps, marquee 0.2 px/frame, first step 667 (lands 650)"))
     F.append(Film("e08_panel_round_marquee3_crf23", D, DH, 30, 2000, desk,

@@ -135,7 +135,7 @@ struct TransitionJudge {
                 (kind, evidence.blendResidual) = (.motion, plain ?? 1)
             }
         }
-        if kind == .motion { end = rest(c, from: start, after: end, window: window, region: region, limit: bounds.hi, excluded: excluded) }
+        if kind == .motion { end = rest(from: start, after: end, window: window, region: region, limit: bounds.hi, excluded: excluded) }
         if kind == .fade { end = fadeRest(after: end, window: window, old: old, new: new, region: region, limit: bounds.hi) }
         return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
     }
@@ -148,8 +148,7 @@ struct TransitionJudge {
     /// `restTailShare` of the motion's duration, on which tiles of the region step by more than
     /// `restRMSE` (or the film's noise) in groups of `restTiles` touching ones whose box spans
     /// `restSpan` of the region's width or height.
-    private func rest(_ c: TransitionFinder.Candidate, from start: Int, after end: Int, window: ClassifierWindow, region: [Int], limit: Int,
-                      excluded: (Int, Int) -> Bool) -> Int {
+    private func rest(from start: Int, after end: Int, window: ClassifierWindow, region: [Int], limit: Int, excluded: (Int, Int) -> Bool) -> Int {
         // (only an ease-out: a motion that lands on a step as large as its largest, a fold
         // swapping the picture, is followed by the codec refining that picture, not by its edges)
         guard end > start, start > 0 else { return end }
