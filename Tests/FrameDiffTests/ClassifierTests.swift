@@ -1285,8 +1285,9 @@ struct ClassifierTests {
     }
 
     @Test func aStripFilledLateIsNoSlot() throws {
-        // a flat grey strip 9 tiles by 2 (a text field) that gets content 1.3 s later: two cuts
-        let strip = Rect(x: 16, y: 48, w: 144, h: 32)
+        // a flat grey strip 10 tiles by 2 (a text field, over slot_max_aspect) that gets content
+        // 1.3 s later: two cuts
+        let strip = Rect(x: 0, y: 48, w: 160, h: 32)
         var filled = SyntheticClip.placeholder(on: b, at: strip, colour: (255, 255, 255))
         SyntheticClip.texture(&filled, strip, seed: 5)
         var clip = SyntheticClip()

@@ -223,8 +223,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// ...and it is a solid rectangle, filling this share of its box (the lemons slots 89% and
     /// 100%, a label over one's corner; the white between a page's text lines 62%).
     public var slotFill: Double = 0.75
-    /// ...at most this many times as long as wide (the lemons slots 1.4-2.2; text fields 6-16).
-    public var slotMaxAspect: Double = 4
+    /// ...at most this many times as long as wide (the lemons slots 1.4-2.2, a desktop 4:1 hero
+    /// image 4.06 in tiles; text fields 6-16).
+    public var slotMaxAspect: Double = 4.5
     /// ...and a box of its own: the flat area of its colour it lies in, in the picture before the
     /// content came, is at most this many times the slot (bordered card slots 1.0-1.4; a chat's
     /// background where a bubble lands 3-15, the white below a grid where the next row lands 2.5,

@@ -49,13 +49,17 @@ struct FillTracker: Sendable {
     private var before: [Look]
     private var visibleIn: [Bool]
     private var startDetail: [Float]
+    /// The last frame that changed each tile visibly, and whether its fill came at the end of a
+    /// run of such changes (`Held` keeps only fills shown in one step).
+    private var lastVisible: [Int32]
+    private var gradual: [Bool]
     private let enterVariance: Float, stayVariance: Float, colourTolerance: Float
     /// Longer fills are no blank and no placeholder (`longestBlankMs`): they are not kept.
     private let longestMs: Double
     /// Intervals that ended, oldest first (in the order of their end); the classifier takes them.
     private(set) var ended = EndedFills()
-    /// Fills held longer than a flash and up to `longestSlotMs` that arrived and left in visible
-    /// steps, in the order of their end (`SlotFlashes` asks them about the cut that ended them).
+    /// Fills held longer than a flash and up to `longestSlotMs` that arrived in a visible step, in
+    /// the order of their end (`SlotFlashes` asks them about the cut or the fade that ended them).
     private(set) var held: [Held] = []
     private let shortestHeldMs: Double, longestHeldMs: Double
 
@@ -69,6 +73,9 @@ struct FillTracker: Sendable {
         /// Share of the frame's tiles with detail when the fill began (a page painted around the
         /// slot, or a blank page).
         var pageDetail: Float
+        /// The change that ended it was above the tile threshold (a cut's is; a fade's first step
+        /// may not be).
+        var visibleOut: Bool
     }
 
     init(tiles: Int, options: ClassifierOptions) {
@@ -78,6 +85,8 @@ struct FillTracker: Sendable {
         before = [Look](repeating: Look(mean: .zero, variance: 0), count: tiles)
         visibleIn = [Bool](repeating: false, count: tiles)
         startDetail = [Float](repeating: 0, count: tiles)
+        lastVisible = [Int32](repeating: -10, count: tiles)
+        gradual = [Bool](repeating: false, count: tiles)
         enterVariance = options.flatVariance
         stayVariance = enterVariance * Float(options.flatStayFactor * options.flatStayFactor)
         colourTolerance = Float(options.colourTolerance)
@@ -93,6 +102,8 @@ struct FillTracker: Sendable {
                          isActive: (Float, Float) -> Bool) {
         for d in deltas {
             let t = d.tile
+            let previous = lastVisible[t]
+            if isActive(d.shift, d.rmse) { lastVisible[t] = Int32(frame) }
             if start[t] != Self.none {
                 let stays = d.variance <= stayVariance && maxAbs(d.mean - colour[t]) <= colourTolerance
                 if stays { continue }
@@ -102,9 +113,9 @@ struct FillTracker: Sendable {
                                           visibleIn: visibleIn[t], visibleOut: isActive(d.shift, d.rmse)))
                 }
                 let heldMs = ptsMs - startMs[t]
-                if start[t] >= 0, visibleIn[t], heldMs > shortestHeldMs, heldMs <= longestHeldMs, isActive(d.shift, d.rmse) {
+                if start[t] >= 0, visibleIn[t], !gradual[t], heldMs > shortestHeldMs, heldMs <= longestHeldMs {
                     held.append(Held(tile: Int32(t), start: start[t], end: Int32(frame), startMs: startMs[t], colour: colour[t],
-                                     afterVariance: d.variance, pageDetail: startDetail[t]))
+                                     afterVariance: d.variance, pageDetail: startDetail[t], visibleOut: isActive(d.shift, d.rmse)))
                 }
                 start[t] = Self.none
             }
@@ -115,6 +126,7 @@ struct FillTracker: Sendable {
                 before[t] = Look(mean: d.oldMean, variance: d.oldVariance)
                 visibleIn[t] = !first && isActive(d.shift, d.rmse)
                 startDetail[t] = detail
+                gradual[t] = previous == Int32(frame) - 1
             }
         }
     }

@@ -18,8 +18,10 @@
 /// painted a page around it: `slotPageDetail` of the frame's tiles had detail then (a slot white
 /// since a blank page is that blank's, and a flash from its end); and it does not run over the
 /// frame's whole height (the black beside a folded display, scaled back up later, is none). Only
-/// fills that arrived and left in visible steps are kept for it (`FillTracker.held`). A flat page with nothing in
-/// it before the cut (`blankFraction` of the frame, `longBlankSolid` of its box) is a blank's.
+/// fills that arrived in one visible step are kept for it (`FillTracker.held`), and a cut's must
+/// leave in a visible step. A flat page with nothing in it before the cut (`blankFraction` of the
+/// frame, `longBlankSolid` of its box) is a blank's. A fade that brings a slot its content (a
+/// lazy image's opacity transition) ends the wait on the fade's first frame the same way.
 ///
 ///     if let (flash, rest) = SlotFlashes(options: o).flash(replacing: cut.tiles, at: cut.start, window: w, peakRMSE: 0.2) { ... }
 struct SlotFlashes {
@@ -33,12 +35,43 @@ struct SlotFlashes {
     /// tiles apart from the slot (a caption changing on the same frame elsewhere), still a cut.
     func flash(replacing tiles: [Int], at b: Int, window w: DecisionWindow, peakRMSE: Double) -> (flash: Detection, rest: [Int])? {
         let frame = w.frames[b].index
-        // (the slot is half the cut or more, and between the least and the most share of the frame)
-        let frameTiles = Double(max(w.tiles, 1))
-        guard !w.held.isEmpty, Double(tiles.count) >= options.slotMinShare * frameTiles,
-              Double(tiles.count) <= 2 * options.slotMaxShare * frameTiles else { return nil }
         let inCut = Set(tiles)
-        let ended = w.held.filter { Int($0.end) == frame && inCut.contains(Int($0.tile)) }
+        guard !w.held.isEmpty else { return nil }
+        let ended = w.held.filter { $0.visibleOut && Int($0.end) == frame && inCut.contains(Int($0.tile)) }
+        return slot(tiles, ended: ended, resolvedAt: b, window: w, peakRMSE: peakRMSE) { slot in
+            slot.filter { $0.afterVariance > options.detailVariance }.count
+        }
+    }
+
+    /// The flash that a fade over `tiles` from window position `b` to `e` ends: a slot held flat
+    /// whose content fades in (a page's photo fading into its grey slot) waited from the step that
+    /// showed it to the fade's first frame. Its fills end on the fade's frames, the first steps of
+    /// a fade under the tile threshold or not, and the content is judged at the fade's end.
+    func flash(fadingIn tiles: [Int], from b: Int, to e: Int, window w: DecisionWindow, peakRMSE: Double) -> Detection? {
+        guard !w.held.isEmpty else { return nil }
+        let (first, last) = (Int32(w.frames[b].index), Int32(w.frames[e].index))
+        let inFade = Set(tiles)
+        let ended = w.held.filter { $0.end >= first && $0.end <= last && $0.start < first && inFade.contains(Int($0.tile)) }
+        let content = w.frames[e].thumb, tolerance = Float(options.uniformTolerance)
+        return slot(tiles, ended: ended, resolvedAt: b, window: w, peakRMSE: peakRMSE) { slot in
+            // (a picture: tiles with detail, or flat ones off its commonest colour, a photo's sky
+            // shading across the slot; a panel that fades to another flat colour has none)
+            let flat = slot.map { Int($0.tile) }.filter { content.isFlat($0) }
+            guard let ground = Thumbnail.commonestColour(flat.map { content.mean($0) }, step: max(tolerance, 1)) else { return slot.count }
+            return slot.count - flat.filter { maxAbs(content.mean($0) - ground) <= tolerance }.count
+        }?.flash
+    }
+
+    /// The slot among the fills `ended` that a change over `tiles` on window position `b` resolved,
+    /// with the change's tiles apart from it; `content`: how many of the slot's fills show content
+    /// once it came.
+    private func slot(_ tiles: [Int], ended: [FillTracker.Held], resolvedAt b: Int, window w: DecisionWindow, peakRMSE: Double,
+                      content: ([FillTracker.Held]) -> Int) -> (flash: Detection, rest: [Int])? {
+        let frame = w.frames[b].index
+        // (the slot is half the change or more, and between the least and the most share of the frame)
+        let frameTiles = Double(max(w.tiles, 1))
+        guard Double(tiles.count) >= options.slotMinShare * frameTiles,
+              Double(tiles.count) <= 2 * options.slotMaxShare * frameTiles else { return nil }
         guard 2 * ended.count >= tiles.count else { return nil }
         // (the fills that began on the most common frame: the step that showed the slot)
         var starts: [Int32: Int] = [:]
@@ -65,13 +98,13 @@ struct SlotFlashes {
         guard region.w >= options.flashMinSidePx, region.h >= options.flashMinSidePx,
               region.w * region.h >= options.flashMinAreaPx,
               region.y > 0 || region.y + region.h < w.grid.displayHeight else { return nil }
-        let detailed = slot.filter { $0.afterVariance > options.detailVariance }.count
-        guard Double(detailed) >= options.slotDetail * Double(slot.count) else { return nil }
+        let shown = content(slot)
+        guard Double(shown) >= options.slotDetail * Double(slot.count) else { return nil }
         let startMs = slot[0].startMs, endMs = w.frames.ms(b)
         var f = Detection(kind: .flash, startMs: startMs, endMs: endMs, firstFrame: Int(start), lastFrame: frame,
                           peakRMSE: peakRMSE, region: region, area: area, colour: FillGroups.shown(colour))
         f.evidence = [Evidence("held_ms", endMs - startMs), Evidence("fill", Double(slotTiles.count) / Double(box.width * box.height)),
-                      Evidence("detail_after", Double(detailed) / Double(slot.count)),
+                      Evidence("detail_after", Double(shown) / Double(slot.count)),
                       Evidence("share_of_cut", Double(slot.count) / Double(tiles.count)), Evidence("ground", ground)]
         // (what changed apart from the slot, not touching it, is a cut of its own; the slot's
         // content spilling past its flat tiles, under a label over its corner, is the slot's)

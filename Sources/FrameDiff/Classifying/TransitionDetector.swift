@@ -184,6 +184,11 @@ struct TransitionDetector: Detector {
                 }
                 f.pages = CutPages(before: pages.before, after: pages.after, change: d.evidence.change)
             }
+            // (a fade that brings a slot's content into it ends the placeholder's wait on its first
+            // frame, and stays the fade it is)
+            if d.kind == .fade, let flash = slots.flash(fadingIn: d.tiles, from: d.start, to: d.end, window: w, peakRMSE: f.peakRMSE) {
+                findings.append(flash)
+            }
             findings.append(f)
         }
         decided = []
