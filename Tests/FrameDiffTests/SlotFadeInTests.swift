@@ -64,6 +64,27 @@ struct SlotFadeInTests {
         #expect(f.contains { $0.kind == .fade }, "\(listed(f))")
     }
 
+    @Test func aPanelTurningIntoAGradientIsNoSlot() throws {
+        // a flat panel animates into a smooth ramp (0.5 levels a pixel): every tile flat and off
+        // the others' colour, but no detail anywhere: a design's colour change, not a picture
+        var ramp = b
+        for y in slot.y..<(slot.y + slot.h) {
+            for x in slot.x..<(slot.x + slot.w) { ramp[x, y] = (UInt8(90 + (x - slot.x) / 2), 60, 200) }
+        }
+        let f = try clip(emptyMs: 900, content: ramp).findings()
+        #expect(!f.contains { $0.kind == .flash }, "\(listed(f))")
+    }
+
+    @Test func aCardFadingInOverAFlatPanelIsNoSlot() throws {
+        // a white card with two lines of text fades in over the flat panel: half its tiles text,
+        // half flat white, a ground of its own (a newsletter card over a design panel), no picture
+        var card = SyntheticClip.placeholder(on: b, at: slot, colour: (255, 255, 255))
+        for y in [48, 80] { SyntheticClip.texture(&card, Rect(x: slot.x, y: y, w: slot.w, h: 8), seed: y) }
+        let f = try clip(emptyMs: 900, content: card, waiting: SyntheticClip.placeholder(on: b, at: slot, colour: (120, 120, 120))).findings()
+        #expect(f.contains { $0.kind == .fade }, "\(listed(f))")
+        #expect(!f.contains { $0.kind == .flash }, "\(listed(f))")
+    }
+
     @Test func aRegionFadingThroughBlackIsNoSlot() throws {
         // a column of page A fades to black over 8 frames, holds black 900 ms and fades into page
         // B's picture: its black arrived at the end of a run of steps (the fade's colour on its

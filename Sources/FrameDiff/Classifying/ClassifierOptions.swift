@@ -241,6 +241,14 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// copies at 50-200% size and in other tones), white pages and flat pages before a paint with
     /// 4-9% (the browser's bars).
     public var slotPageDetail: Double = 0.15
+    /// A slot's content that fades in is a picture: detail in this share of the slot's tiles at
+    /// least (the desktop hero photos 33%, a photo with a smooth sky 29%; a flat panel turning
+    /// into a gradient or a brand colour ramp 0-5%)...
+    public var slotPictureDetail: Double = 0.2
+    /// ...and no flat ground of its own: at most this share of the slot's tiles flat in one colour
+    /// (photos 0-15%, the hero photos' orange plateau 25-30%, a product on white 33%; a white
+    /// newsletter card fading in over a flat panel 42-47%).
+    public var slotPictureGround: Double = 0.4
     /// The longest flat interval followed as a blank, tile by tile (ms); a longer one is a blank only
     /// as a page entered and left by cuts (`longestCutBlankMs`).
     public var longestBlankMs: Double = 1000

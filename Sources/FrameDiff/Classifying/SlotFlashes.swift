@@ -55,10 +55,16 @@ struct SlotFlashes {
         let content = w.frames[e].thumb, tolerance = Float(options.uniformTolerance)
         return slot(tiles, ended: ended, resolvedAt: b, window: w, peakRMSE: peakRMSE) { slot in
             // (a picture: tiles with detail, or flat ones off its commonest colour, a photo's sky
-            // shading across the slot; a panel that fades to another flat colour has none)
+            // shading across the slot; with detail somewhere, as a gradient or a panel that fades
+            // to another flat colour has none, and no flat ground of its own, as a card or text
+            // fading in over a flat panel has)
+            let n = Double(slot.count)
             let flat = slot.map { Int($0.tile) }.filter { content.isFlat($0) }
+            guard Double(slot.count - flat.count) >= options.slotPictureDetail * n else { return 0 }
             guard let ground = Thumbnail.commonestColour(flat.map { content.mean($0) }, step: max(tolerance, 1)) else { return slot.count }
-            return slot.count - flat.filter { maxAbs(content.mean($0) - ground) <= tolerance }.count
+            let grounded = flat.filter { maxAbs(content.mean($0) - ground) <= tolerance }.count
+            guard Double(grounded) <= options.slotPictureGround * n else { return 0 }
+            return slot.count - grounded
         }?.flash
     }
 
