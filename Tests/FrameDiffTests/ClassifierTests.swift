@@ -1298,6 +1298,43 @@ struct ClassifierTests {
         #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
     }
 
+    @Test func aSlotShownInOneStepAfterAHeldPictureWaitsInAFilmWrittenOnChange() throws {
+        // page A, a white page held 200 ms, then the page with its slot: in a film written on
+        // change the white page is one frame 200 ms before the slot's; its tiles changed visibly
+        // on the frame before, but that frame held, so the slot came in one step
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(Self.white, ms: 200)
+        clip.hold(SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage, colour: (200, 200, 200)), ms: 1300)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings(vfr: true)
+        #expect(f.contains { $0.kind == .flash && abs($0.startMs - 600) < 1 && abs($0.endMs - 1900) < 1 }, "\(listed(f))")
+    }
+
+    @Test func aSlotShownOnTheFilmsSecondFrameWaits() throws {
+        // the film's first frame differs from nothing: the slot painted on the next frame came
+        // in one step
+        var clip = SyntheticClip()
+        clip.hold(a, ms: period)
+        clip.hold(SyntheticClip.placeholder(on: b, at: SyntheticClip.pageBImage, colour: (200, 200, 200)), ms: 1300)
+        clip.hold(b, ms: 400)
+        let f = try clip.findings()
+        #expect(f.contains { $0.kind == .flash && abs($0.startMs - period) < 1 }, "\(listed(f))")
+    }
+
+    @Test func aSlotFourAndAHalfTimesAsLongAsHighWaits() throws {
+        // 9 tiles by 2 (a banner's image slot, at slot_max_aspect): a flash from the paint
+        let strip = Rect(x: 16, y: 48, w: 144, h: 32)
+        var filled = SyntheticClip.placeholder(on: b, at: strip, colour: (255, 255, 255))
+        SyntheticClip.texture(&filled, strip, seed: 5)
+        var clip = SyntheticClip()
+        clip.hold(a, ms: 400)
+        clip.hold(SyntheticClip.placeholder(on: b, at: strip, colour: (200, 200, 200)), ms: 1300)
+        clip.hold(filled, ms: 400)
+        let f = try clip.findings()
+        #expect(f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 }, "\(listed(f))")
+    }
+
     @Test func aSlotWhiteSinceABlankPageIsNoSlotFlash() throws {
         // the slot's white began with a white page (nothing painted around it): the page's blank,
         // then its paint with the slot still white; the image landing 1.3 s later is a cut

@@ -81,7 +81,7 @@ struct TrackerTests {
         #expect(v.tile == 0 && v.start == 1 && v.end == 3 && v.colour == grey)
         #expect(v.before.mean == detail && v.before.variance == 400 && v.after.mean == detail)
         #expect(v.visibleIn && v.visibleOut)
-        board.dropFills(through: 3)
+        board.dropFills(through: 3, ms: 300)
         #expect(board.fills.ended.isEmpty)
     }
 }

@@ -241,7 +241,7 @@ public final class Classifier {
             }
             for i in detectors.indices.reversed() { detectors[i].settle(decision, claims: claims, into: &findings) }
         }
-        board.dropFills(through: last)
+        board.dropFills(through: last, ms: part.last?.ptsMs ?? lastFrame.ptsMs)
         quietPosition = nil
         waitingSinceMs = nil
         if let q {

@@ -241,9 +241,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// copies at 50-200% size and in other tones), white pages and flat pages before a paint with
     /// 4-9% (the browser's bars).
     public var slotPageDetail: Double = 0.15
-    /// A slot's content that fades in is a picture: detail in this share of the slot's tiles at
-    /// least (the desktop hero photos 33%, a photo with a smooth sky 29%; a flat panel turning
-    /// into a gradient or a brand colour ramp 0-5%)...
+    /// A slot's content that fades in is a picture: this share of the slot's tiles not flat at
+    /// least (over `flatStd`: the desktop hero photos 33%, a photo with a smooth sky 29%; a flat
+    /// panel turning into a gradient or a brand colour ramp 0-5%)...
     public var slotPictureDetail: Double = 0.2
     /// ...and no flat ground of its own: at most this share of the slot's tiles flat in one colour
     /// (photos 0-15%, the hero photos' orange plateau 25-30%, a product on white 33%; a white

@@ -53,13 +53,21 @@ struct FillTracker: Sendable {
     /// run of such changes (`Held` keeps only fills shown in one step).
     private var lastVisible: [Int32]
     private var gradual: [Bool]
+    private static let never: Int32 = -2
+    /// The frame before the one being read, and when it was shown.
+    private var previousFrame: Int32 = -2, previousMs = -Double.infinity
+    /// A tile that changed visibly on the frame before, shown less than this before (`stableMs`),
+    /// came into its fill at the end of a run; in a film written on change, a frame that held longer
+    /// was a picture of its own.
+    private let runGapMs: Double
     private let enterVariance: Float, stayVariance: Float, colourTolerance: Float
     /// Longer fills are no blank and no placeholder (`longestBlankMs`): they are not kept.
     private let longestMs: Double
     /// Intervals that ended, oldest first (in the order of their end); the classifier takes them.
     private(set) var ended = EndedFills()
-    /// Fills held longer than a flash and up to `longestSlotMs` that arrived in a visible step, in
-    /// the order of their end (`SlotFlashes` asks them about the cut or the fade that ended them).
+    /// Fills held longer than a flash and up to `longestSlotMs` that arrived in one visible step
+    /// (not at the end of a run of them), in the order of their end (`SlotFlashes` asks them about
+    /// the cut or the fade that ended them).
     private(set) var held: [Held] = []
     private let shortestHeldMs: Double, longestHeldMs: Double
 
@@ -67,7 +75,7 @@ struct FillTracker: Sendable {
     /// detail it showed after.
     struct Held: Sendable {
         var tile: Int32, start: Int32, end: Int32
-        var startMs: Double
+        var startMs: Double, endMs: Double
         var colour: SIMD3<Float>
         var afterVariance: Float
         /// Share of the frame's tiles with detail when the fill began (a page painted around the
@@ -85,13 +93,14 @@ struct FillTracker: Sendable {
         before = [Look](repeating: Look(mean: .zero, variance: 0), count: tiles)
         visibleIn = [Bool](repeating: false, count: tiles)
         startDetail = [Float](repeating: 0, count: tiles)
-        lastVisible = [Int32](repeating: -10, count: tiles)
+        lastVisible = [Int32](repeating: Self.never, count: tiles)
         gradual = [Bool](repeating: false, count: tiles)
         enterVariance = options.flatVariance
         stayVariance = enterVariance * Float(options.flatStayFactor * options.flatStayFactor)
         colourTolerance = Float(options.colourTolerance)
         longestMs = options.longestBlankMs
         (shortestHeldMs, longestHeldMs) = (options.longestFlashMs, options.longestSlotMs)
+        runGapMs = options.stableMs
     }
 
     /// Reads the board's last frame (its `deltas`; `fresh` on a picture's first frame), shown at
@@ -100,22 +109,27 @@ struct FillTracker: Sendable {
     /// them too long to matter; keeping only the short ones keeps a window's intervals small.
     mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], fresh first: Bool, detail: Float,
                          isActive: (Float, Float) -> Bool) {
+        // (the frame before was shown a moment ago: in a film written on change it may have held)
+        let runOn = previousFrame == Int32(frame) - 1 && ptsMs - previousMs < runGapMs
+        defer { (previousFrame, previousMs) = (Int32(frame), ptsMs) }
         for d in deltas {
             let t = d.tile
-            let previous = lastVisible[t]
-            if isActive(d.shift, d.rmse) { lastVisible[t] = Int32(frame) }
+            let active = isActive(d.shift, d.rmse)
+            let changedBefore = runOn && lastVisible[t] == Int32(frame) - 1
+            // (a picture's first frame differs from nothing: no change of its own)
+            if active && !first { lastVisible[t] = Int32(frame) }
             if start[t] != Self.none {
                 let stays = d.variance <= stayVariance && maxAbs(d.mean - colour[t]) <= colourTolerance
                 if stays { continue }
                 if start[t] >= 0, ptsMs - startMs[t] <= longestMs {
                     ended.append(Interval(tile: t, start: Int(start[t]), end: frame, colour: colour[t], before: before[t],
                                           after: Look(mean: d.mean, variance: d.variance),
-                                          visibleIn: visibleIn[t], visibleOut: isActive(d.shift, d.rmse)))
+                                          visibleIn: visibleIn[t], visibleOut: active))
                 }
                 let heldMs = ptsMs - startMs[t]
                 if start[t] >= 0, visibleIn[t], !gradual[t], heldMs > shortestHeldMs, heldMs <= longestHeldMs {
-                    held.append(Held(tile: Int32(t), start: start[t], end: Int32(frame), startMs: startMs[t], colour: colour[t],
-                                     afterVariance: d.variance, pageDetail: startDetail[t], visibleOut: isActive(d.shift, d.rmse)))
+                    held.append(Held(tile: Int32(t), start: start[t], end: Int32(frame), startMs: startMs[t], endMs: ptsMs, colour: colour[t],
+                                     afterVariance: d.variance, pageDetail: startDetail[t], visibleOut: active))
                 }
                 start[t] = Self.none
             }
@@ -124,18 +138,20 @@ struct FillTracker: Sendable {
                 startMs[t] = ptsMs
                 colour[t] = d.mean
                 before[t] = Look(mean: d.oldMean, variance: d.oldVariance)
-                visibleIn[t] = !first && isActive(d.shift, d.rmse)
+                visibleIn[t] = !first && active
                 startDetail[t] = detail
-                gradual[t] = previous == Int32(frame) - 1
+                gradual[t] = changedBefore
             }
         }
     }
 
-    /// Forgets intervals that ended at or before `frame`.
-    mutating func drop(through frame: Int) {
+    /// Forgets intervals that ended at or before `frame`, shown at `ms`; held fills that ended
+    /// less than `stableMs` before it are kept for the next window: a fade's eased first steps end
+    /// a slot's fills under the threshold before the window that judges the fade begins.
+    mutating func drop(through frame: Int, ms: Double) {
         ended.drop(through: frame)
         // (its buffer is kept: a film with a page change a second fills it anew each second)
-        held.removeSubrange(0..<(held.firstIndex { Int($0.end) > frame } ?? held.count))
+        held.removeSubrange(0..<(held.firstIndex { Int($0.end) > frame || $0.endMs > ms - runGapMs } ?? held.count))
     }
 
     /// Whether a fill that may yet be a placeholder or a blank shows across `frame`: it arrived in

@@ -39,40 +39,46 @@ struct SlotFlashes {
         guard !w.held.isEmpty else { return nil }
         let ended = w.held.filter { $0.visibleOut && Int($0.end) == frame && inCut.contains(Int($0.tile)) }
         return slot(tiles, ended: ended, resolvedAt: b, window: w, peakRMSE: peakRMSE) { slot in
-            slot.filter { $0.afterVariance > options.detailVariance }.count
+            let share = Double(slot.filter { $0.afterVariance > options.detailVariance }.count) / Double(slot.count)
+            return share >= options.slotDetail ? Evidence("detail_after", share) : nil
         }
     }
 
     /// The flash that a fade over `tiles` from window position `b` to `e` ends: a slot held flat
     /// whose content fades in (a page's photo fading into its grey slot) waited from the step that
-    /// showed it to the fade's first frame. Its fills end on the fade's frames, the first steps of
-    /// a fade under the tile threshold or not, and the content is judged at the fade's end.
+    /// showed it to the fade's first frame. A fade's eased first steps, under the tile threshold,
+    /// end the slot's fills on its first frames or up to `stableMs` before the frame it is judged
+    /// to start on (the window before it was decided through them); the content is judged on the
+    /// fade's last frame, as a picture.
     func flash(fadingIn tiles: [Int], from b: Int, to e: Int, window w: DecisionWindow, peakRMSE: Double) -> Detection? {
         guard !w.held.isEmpty else { return nil }
         let (first, last) = (Int32(w.frames[b].index), Int32(w.frames[e].index))
+        let earliestMs = w.frames.ms(b) - options.stableMs
         let inFade = Set(tiles)
-        let ended = w.held.filter { $0.end >= first && $0.end <= last && $0.start < first && inFade.contains(Int($0.tile)) }
+        let ended = w.held.filter { $0.endMs >= earliestMs && $0.end <= last && $0.start < first && inFade.contains(Int($0.tile)) }
         let content = w.frames[e].thumb, tolerance = Float(options.uniformTolerance)
         return slot(tiles, ended: ended, resolvedAt: b, window: w, peakRMSE: peakRMSE) { slot in
-            // (a picture: tiles with detail, or flat ones off its commonest colour, a photo's sky
-            // shading across the slot; with detail somewhere, as a gradient or a panel that fades
-            // to another flat colour has none, and no flat ground of its own, as a card or text
-            // fading in over a flat panel has)
+            // A picture: tiles that are not flat, in `slotPictureDetail` of the slot at least (a
+            // gradient's tiles are flat, each off the next one's colour; a panel fading to another
+            // flat colour has none), and at most `slotPictureGround` of it flat in one colour (a
+            // card or text fading in over a flat panel has that ground); the rest, flat tiles off
+            // that colour, shade across it as a photo's sky does. (`slotDetail` cannot then
+            // refuse it: 60% or more of the slot is content.)
             let n = Double(slot.count)
             let flat = slot.map { Int($0.tile) }.filter { content.isFlat($0) }
-            guard Double(slot.count - flat.count) >= options.slotPictureDetail * n else { return 0 }
-            guard let ground = Thumbnail.commonestColour(flat.map { content.mean($0) }, step: max(tolerance, 1)) else { return slot.count }
-            let grounded = flat.filter { maxAbs(content.mean($0) - ground) <= tolerance }.count
-            guard Double(grounded) <= options.slotPictureGround * n else { return 0 }
-            return slot.count - grounded
+            guard Double(slot.count - flat.count) >= options.slotPictureDetail * n else { return nil }
+            let ground = Thumbnail.commonestColour(flat.map { content.mean($0) }, step: max(tolerance, 1))
+            let grounded = ground.map { g in flat.filter { maxAbs(content.mean($0) - g) <= tolerance }.count } ?? 0
+            guard Double(grounded) <= options.slotPictureGround * n else { return nil }
+            return Evidence("picture", Double(slot.count - grounded) / n)
         }?.flash
     }
 
     /// The slot among the fills `ended` that a change over `tiles` on window position `b` resolved,
-    /// with the change's tiles apart from it; `content`: how many of the slot's fills show content
-    /// once it came.
+    /// with the change's tiles apart from it; `content`: what showed content in the slot's fills
+    /// once it came, as the flash's evidence, or nil when none did.
     private func slot(_ tiles: [Int], ended: [FillTracker.Held], resolvedAt b: Int, window w: DecisionWindow, peakRMSE: Double,
-                      content: ([FillTracker.Held]) -> Int) -> (flash: Detection, rest: [Int])? {
+                      content: ([FillTracker.Held]) -> Evidence?) -> (flash: Detection, rest: [Int])? {
         let frame = w.frames[b].index
         // (the slot is half the change or more, and between the least and the most share of the frame)
         let frameTiles = Double(max(w.tiles, 1))
@@ -104,13 +110,12 @@ struct SlotFlashes {
         guard region.w >= options.flashMinSidePx, region.h >= options.flashMinSidePx,
               region.w * region.h >= options.flashMinAreaPx,
               region.y > 0 || region.y + region.h < w.grid.displayHeight else { return nil }
-        let shown = content(slot)
-        guard Double(shown) >= options.slotDetail * Double(slot.count) else { return nil }
+        guard let withContent = content(slot) else { return nil }
         let startMs = slot[0].startMs, endMs = w.frames.ms(b)
         var f = Detection(kind: .flash, startMs: startMs, endMs: endMs, firstFrame: Int(start), lastFrame: frame,
                           peakRMSE: peakRMSE, region: region, area: area, colour: FillGroups.shown(colour))
         f.evidence = [Evidence("held_ms", endMs - startMs), Evidence("fill", Double(slotTiles.count) / Double(box.width * box.height)),
-                      Evidence("detail_after", Double(shown) / Double(slot.count)),
+                      withContent,
                       Evidence("share_of_cut", Double(slot.count) / Double(tiles.count)), Evidence("ground", ground)]
         // (what changed apart from the slot, not touching it, is a cut of its own; the slot's
         // content spilling past its flat tiles, under a label over its corner, is the slot's)

@@ -98,7 +98,7 @@ public struct TileBoard: Sendable {
     }
 
     /// Forgets the fills that ended at or before `frame` (a window decided them).
-    mutating func dropFills(through frame: Int) { fills.drop(through: frame) }
+    mutating func dropFills(through frame: Int, ms: Double) { fills.drop(through: frame, ms: ms) }
 
     /// An edge of the stored picture's tile grid.
     enum Edge { case left, right, top, bottom }

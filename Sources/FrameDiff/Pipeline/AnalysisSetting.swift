@@ -207,7 +207,7 @@ public struct AnalysisSetting {
             .double("slot_page_detail", \.classifier.slotPageDetail, .flat, "share", 0...1,
                     "and the step that showed it painted a page: this share of the frame's tiles had detail (a slot white since a blank page is the blank's)"),
             .double("slot_picture_detail", \.classifier.slotPictureDetail, .flat, "share", 0...1,
-                    "a slot's content that fades in is a picture: detail in this share of the slot at least (a flat panel turning into a gradient has none)"),
+                    "a slot's content that fades in is a picture: this share of the slot not flat at least (a flat panel turning into a gradient has none)"),
             .double("slot_picture_ground", \.classifier.slotPictureGround, .flat, "share", 0...1,
                     "and at most this share of the slot flat in one colour (a card fading in over a flat panel: its white)"),
             .double("longest_blank_ms", \.classifier.longestBlankMs, .flat, "ms", 1...60000, flag: "--blank-max-ms",
