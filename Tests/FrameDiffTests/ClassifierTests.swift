@@ -179,6 +179,33 @@ struct ClassifierTests {
         #expect(Set(kinds(try clip(from: empty, to: green).findings())) == [.flash, .cut])
     }
 
+    @Test func contentArrivingUnderAShadowAlongThePlaceholderIsPartOfIt() throws {
+        // page B cuts to page A with an image slot six tiles high whose bottom two rows lie under
+        // a page's shadow (a gradient, so never flat): the slot's flat part shows a placeholder
+        // for 100 ms; when the image comes, the shaded rows change with it, one beyond the ring
+        // the placeholder claimed, and are its content, not a cut of their own
+        let image = Rect(x: 16, y: 48, w: 96, h: 96)
+        func shaded(_ p: PNGImage) -> PNGImage {
+            var q = p
+            for y in 112..<144 {
+                for x in image.x..<(image.x + image.w) {
+                    let (r, g, bl) = q[x, y], k = 1 - Double(y - 112) / 48
+                    q[x, y] = (UInt8(Double(r) * k), UInt8(Double(g) * k), UInt8(Double(bl) * k))
+                }
+            }
+            return q
+        }
+        var loaded = a
+        SyntheticClip.texture(&loaded, image, seed: 3)
+        var clip = SyntheticClip()
+        clip.hold(b, ms: 400)
+        clip.hold(shaded(SyntheticClip.placeholder(on: a, at: image)), ms: 100)
+        clip.hold(shaded(loaded), ms: 400)
+        let f = try clip.findings()
+        #expect(f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 && abs($0.endMs - 500) < 1 }, "\(listed(f))")
+        #expect(!f.contains { $0.kind == .cut && abs($0.startMs - 500) < 1 }, "\(listed(f))")
+    }
+
     @Test func findingsOfOneKindOverTheSameFramesJoinAndOthersDoNot() {
         func d(_ kind: FindingKind, _ first: Int, _ last: Int, _ r: Rect, area: Double) -> Detection {
             Detection(kind: kind, startMs: Double(first) * 10, endMs: Double(last) * 10, firstFrame: first, lastFrame: last,

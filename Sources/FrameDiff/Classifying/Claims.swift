@@ -70,9 +70,10 @@ struct Claims {
         placeholders.append((frames, box))
     }
 
-    /// The window positions of the placeholders whose content arrives at position `k`.
-    func placeholders(resolvingAt k: Int) -> [ClosedRange<Int>] {
-        placeholders.filter { $0.frames.upperBound == k }.map(\.frames)
+    /// The placeholders whose content arrives at position `k`: their window positions and the
+    /// box they claimed (their ring included).
+    func placeholders(resolvingAt k: Int) -> [(frames: ClosedRange<Int>, box: TileBox)] {
+        placeholders.filter { $0.frames.upperBound == k }
     }
 
     /// Cuts that are a placeholder's own: a slot that stayed flat while it showed and got its content on

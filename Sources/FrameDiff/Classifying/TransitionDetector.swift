@@ -119,7 +119,13 @@ struct TransitionDetector: Detector {
             // content on the frame the placeholder resolves is the same event (the page's logo and
             // its search button's icon landing together): a part of that placeholder, not a cut of
             // its own. It still bounds later changes in its place, as the cut would have.
-            if r.kind == .cut, let flash = claims.placeholders(resolvingAt: r.start).first(where: { waited(r.tiles, over: $0, window: window, tolerance: Float(options.uniformTolerance)) }) {
+            // So is a change on that frame along the placeholders' edges, within a tile of what they
+            // claimed: their content arriving past their flat tiles (photos under a page's bottom
+            // shadow, whose gradient kept those tiles from being flat).
+            let resolving = r.kind == .cut ? claims.placeholders(resolvingAt: r.start) : []
+            let edges = resolving.map { $0.box.grown(by: 1, columns: cols, rows: grid.rows) }
+            if let flash = resolving.first(where: { waited(r.tiles, over: $0.frames, window: window, tolerance: Float(options.uniformTolerance)) })?.frames
+                ?? (r.tiles.allSatisfy { t in edges.contains { $0.contains(tile: t, columns: cols) } } ? resolving.first?.frames : nil) {
                 claims.claimSlot(w.finding(.cut, from: r.start, to: r.end, tiles: r.tiles, evidence: r.evidence.listed), tiles: r.tiles, of: flash)
                 slotted.append(Decided(r, columns: cols))
                 continue
