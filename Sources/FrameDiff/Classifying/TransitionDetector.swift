@@ -122,10 +122,15 @@ struct TransitionDetector: Detector {
             // So is a change on that frame along the placeholders' edges, within a tile of what they
             // claimed: their content arriving past their flat tiles (photos under a page's bottom
             // shadow, whose gradient kept those tiles from being flat).
+            // (of the placeholders along it, the one whose edge holds most of it)
             let resolving = r.kind == .cut ? claims.placeholders(resolvingAt: r.start) : []
             let edges = resolving.map { $0.box.grown(by: 1, columns: cols, rows: grid.rows) }
+            let along = r.tiles.allSatisfy { t in edges.contains { $0.contains(tile: t, columns: cols) } }
+                ? edges.indices.max { a, b in
+                    r.tiles.filter { edges[a].contains(tile: $0, columns: cols) }.count < r.tiles.filter { edges[b].contains(tile: $0, columns: cols) }.count
+                } : nil
             if let flash = resolving.first(where: { waited(r.tiles, over: $0.frames, window: window, tolerance: Float(options.uniformTolerance)) })?.frames
-                ?? (r.tiles.allSatisfy { t in edges.contains { $0.contains(tile: t, columns: cols) } } ? resolving.first?.frames : nil) {
+                ?? along.map({ resolving[$0].frames }) {
                 claims.claimSlot(w.finding(.cut, from: r.start, to: r.end, tiles: r.tiles, evidence: r.evidence.listed), tiles: r.tiles, of: flash)
                 slotted.append(Decided(r, columns: cols))
                 continue
