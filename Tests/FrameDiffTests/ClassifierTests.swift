@@ -1311,17 +1311,21 @@ struct ClassifierTests {
         #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
     }
 
-    @Test func aStripFilledLateIsNoSlot() throws {
-        // a flat grey strip 10 tiles by 2 (a text field, over slot_max_aspect) that gets content
-        // 1.3 s later: two cuts
-        let strip = Rect(x: 0, y: 48, w: 160, h: 32)
+    /// Page A, then page B with `strip` flat grey for 1.3 s, then content in it.
+    func stripFilledLate(_ strip: Rect) -> SyntheticClip {
         var filled = SyntheticClip.placeholder(on: b, at: strip, colour: (255, 255, 255))
         SyntheticClip.texture(&filled, strip, seed: 5)
         var clip = SyntheticClip()
         clip.hold(a, ms: 400)
         clip.hold(SyntheticClip.placeholder(on: b, at: strip, colour: (200, 200, 200)), ms: 1300)
         clip.hold(filled, ms: 400)
-        let f = try clip.findings()
+        return clip
+    }
+
+    @Test func aStripFilledLateIsNoSlot() throws {
+        // a flat grey strip 10 tiles by 2 (a text field, over slot_max_aspect) that gets content
+        // 1.3 s later: two cuts
+        let f = try stripFilledLate(Rect(x: 0, y: 48, w: 160, h: 32)).findings()
         #expect(kinds(f) == [.cut, .cut], "\(listed(f))")
     }
 
@@ -1351,14 +1355,7 @@ struct ClassifierTests {
 
     @Test func aSlotFourAndAHalfTimesAsLongAsHighWaits() throws {
         // 9 tiles by 2 (a banner's image slot, at slot_max_aspect): a flash from the paint
-        let strip = Rect(x: 16, y: 48, w: 144, h: 32)
-        var filled = SyntheticClip.placeholder(on: b, at: strip, colour: (255, 255, 255))
-        SyntheticClip.texture(&filled, strip, seed: 5)
-        var clip = SyntheticClip()
-        clip.hold(a, ms: 400)
-        clip.hold(SyntheticClip.placeholder(on: b, at: strip, colour: (200, 200, 200)), ms: 1300)
-        clip.hold(filled, ms: 400)
-        let f = try clip.findings()
+        let f = try stripFilledLate(Rect(x: 16, y: 48, w: 144, h: 32)).findings()
         #expect(f.contains { $0.kind == .flash && abs($0.startMs - 400) < 1 }, "\(listed(f))")
     }
 
