@@ -68,7 +68,7 @@ struct TrackerTests {
             let m = FrameMeasure(index: k, ptsMs: Double(k) * 100, rmse: RMSE(sse: 1, samples: 1, maxValue: 255), resized: false,
                                  grid: grid, changes: changes, complete: complete)
             board.update(m)
-            board.followFills(frame: k, ptsMs: m.ptsMs) { _, _ in true }
+            board.followFills(frame: k, ptsMs: m.ptsMs, visible: board.deltas.map { _ in true })
         }
         frame(0, [TileChange(index: 0, rmse: 0, mean: detail, variance: 400), TileChange(index: 1, rmse: 0, mean: detail, variance: 400)],
               complete: true)

@@ -796,21 +796,15 @@ def films():
     F.append(Film("e01_banner_expo_marquee3", W, H, 30, 2000, page,
                   rise(ban, 200, 500, expo_out), extras=[mq3(800)],
                   enc=("x264", 18), note="3 text lines scroll 0.2 px/frame, first step 833 (banner lands 800)"))
-    F.append(Film("e02_banner_round_marquee3", W, H, 30, 2000, page,
-                  rise(ban, 200, 400, cubic_out, rounding=True),
-                  extras=[mq3(666.7)], enc=("x264", 18), note="integer ease-out lands 667; marquee first step 700"))
-    F.append(Film("e03_banner_round_marquee3_60fps", W, H, 60, 2000, page,
-                  rise(ban, 200, 400, cubic_out, rounding=True),
-                  extras=[mq3(650)], enc=("x264", 18), note="60 fps: 0.1 px/frame, first step 667 (lands 650)"))
-    F.append(Film("e04_banner_round_marquee3_gif", W, H, 30, 2000, page,
-                  rise(ban, 200, 400, cubic_out, rounding=True),
-                  extras=[mq3(666.7)], enc=("gif", "floyd_steinberg", "full"), note="e02 as a GIF"))
-    F.append(Film("e05_banner_round_marquee3_gap2", W, H, 30, 2000, page,
-                  rise(ban, 200, 400, cubic_out, rounding=True),
-                  extras=[mq3(700)], enc=("x264", 18), note="marquee first step 733: one still frame after the end"))
-    F.append(Film("e06_banner_round_marquee3_hevc28", W, H, 30, 2000, page,
-                  rise(ban, 200, 400, cubic_out, rounding=True),
-                  extras=[mq3(666.7)], enc=("x265", 28), note="e02 in HEVC CRF 28"))
+    # (the integer ease-out banner with the marquee starting as it lands, by frame rate, start and encoder)
+    for name, fps, t0, enc, note in [
+            ("e02_banner_round_marquee3", 30, 666.7, ("x264", 18), "integer ease-out lands 667; marquee first step 700"),
+            ("e03_banner_round_marquee3_60fps", 60, 650, ("x264", 18), "60 fps: 0.1 px/frame, first step 667 (lands 650)"),
+            ("e04_banner_round_marquee3_gif", 30, 666.7, ("gif", "floyd_steinberg", "full"), "e02 as a GIF"),
+            ("e05_banner_round_marquee3_gap2", 30, 700, ("x264", 18), "marquee first step 733: one still frame after the end"),
+            ("e06_banner_round_marquee3_hevc28", 30, 666.7, ("x265", 28), "e02 in HEVC CRF 28")]:
+        F.append(Film(name, W, H, fps, 2000, page, rise(ban, 200, 400, cubic_out, rounding=True),
+                      extras=[mq3(t0)], enc=enc, note=note))
     F.append(Film("e07_banner_round_marquee3_60fps_fast", W, H, 60, 2000, page,
                   rise(ban, 200, 400, cubic_out, rounding=True),
                   extras=[Extra("mq", marquee(0, 60, W, 66, 650, 0.4, lines=3), anchor="banner")],

@@ -102,7 +102,8 @@ public final class Classifier {
             firstMs = firstMs ?? m.ptsMs
             board.update(m)
             grid = m.grid
-            board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: threshold.test())
+            let test = threshold.test()
+            board.followFills(frame: m.index, ptsMs: m.ptsMs, visible: board.deltas.map { test($0.shift, $0.rmse) })
             let seen = Observation(measure: m, active: [])
             for i in detectors.indices { detectors[i].begin(seen) }
             window.reset(frame(m, changes: []))
@@ -113,8 +114,10 @@ public final class Classifier {
         board.update(m)
         threshold.learn(board.deltas, tiles: board.tiles)
         let test = threshold.test()
-        board.followFills(frame: m.index, ptsMs: m.ptsMs, isActive: test)
-        let active = board.deltas.filter { test($0.shift, $0.rmse) }.map(\.tile)
+        // (each delta tested once: the fills and the window read the same flags)
+        let visible = board.deltas.map { test($0.shift, $0.rmse) }
+        board.followFills(frame: m.index, ptsMs: m.ptsMs, visible: visible)
+        let active = zip(board.deltas, visible).compactMap { $1 ? $0.tile : nil }
         slow.observe(m, board, active: active)
         let seen = Observation(measure: m, active: active)
         var held = 0

@@ -7,7 +7,7 @@
 /// the first frame of its size has no "before" and gives no candidate.
 ///
 ///     var fills = FillTracker(tiles: n, options: o)
-///     fills.update(frame: 7, ptsMs: 116.7, deltas: board.deltas, fresh: board.fresh, detail: 0.3, isActive: test)
+///     fills.update(frame: 7, ptsMs: 116.7, deltas: board.deltas, visible: flags, fresh: board.fresh, detail: 0.3)
 struct FillTracker: Sendable {
     /// What a tile showed: its mean colour and variance.
     struct Look: Sendable {
@@ -103,18 +103,17 @@ struct FillTracker: Sendable {
         runGapMs = options.stableMs
     }
 
-    /// Reads the board's last frame (its `deltas`; `fresh` on a picture's first frame), shown at
-    /// `ptsMs`; `detail`: the share of the frame's tiles with detail in it.
+    /// Reads the board's last frame (its `deltas`, and whether each crossed the change threshold,
+    /// `visible`; `fresh` on a picture's first frame), shown at `ptsMs`; `detail`: the share of the
+    /// frame's tiles with detail in it.
     /// NB: a window of text scrolling over a flat page holds tens of thousands of fills, most of
     /// them too long to matter; keeping only the short ones keeps a window's intervals small.
-    mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], fresh first: Bool, detail: Float,
-                         isActive: (Float, Float) -> Bool) {
+    mutating func update(frame: Int, ptsMs: Double, deltas: [TileBoard.Delta], visible: [Bool], fresh first: Bool, detail: Float) {
         // (the frame before was shown a moment ago: in a film written on change it may have held)
         let runOn = previousFrame == Int32(frame) - 1 && ptsMs - previousMs < runGapMs
         defer { (previousFrame, previousMs) = (Int32(frame), ptsMs) }
-        for d in deltas {
+        for (d, active) in zip(deltas, visible) {
             let t = d.tile
-            let active = isActive(d.shift, d.rmse)
             let changedBefore = runOn && lastVisible[t] == Int32(frame) - 1
             // (a picture's first frame differs from nothing: no change of its own)
             if active && !first { lastVisible[t] = Int32(frame) }

@@ -91,10 +91,10 @@ public struct TileBoard: Sendable {
         lastShift = m.changes.isEmpty ? 0 : shiftSum / Float(3 * m.changes.count)
     }
 
-    /// Follows the last frame's tiles into and out of flat fills; `isActive(shift, rmse)` tells a
-    /// visible step (the change threshold, learned from this frame).
-    mutating func followFills(frame: Int, ptsMs: Double, isActive: (Float, Float) -> Bool) {
-        fills.update(frame: frame, ptsMs: ptsMs, deltas: deltas, fresh: fresh, detail: Float(detailed) / Float(max(tiles, 1)), isActive: isActive)
+    /// Follows the last frame's tiles into and out of flat fills; `visible`, one flag a delta, tells
+    /// a visible step (the change threshold, learned from this frame).
+    mutating func followFills(frame: Int, ptsMs: Double, visible: [Bool]) {
+        fills.update(frame: frame, ptsMs: ptsMs, deltas: deltas, visible: visible, fresh: fresh, detail: Float(detailed) / Float(max(tiles, 1)))
     }
 
     /// Forgets the fills that ended at or before `frame` (a window decided them).

@@ -119,18 +119,10 @@ struct TransitionDetector: Detector {
             // content on the frame the placeholder resolves is the same event (the page's logo and
             // its search button's icon landing together): a part of that placeholder, not a cut of
             // its own. It still bounds later changes in its place, as the cut would have.
-            // So is a change on that frame along the placeholders' edges, within a tile of what they
-            // claimed: their content arriving past their flat tiles (photos under a page's bottom
-            // shadow, whose gradient kept those tiles from being flat).
-            // (of the placeholders along it, the one whose edge holds most of it)
+            // So is a change on that frame along the placeholders' edges (`along`).
             let resolving = r.kind == .cut ? claims.placeholders(resolvingAt: r.start) : []
-            let edges = resolving.map { $0.box.grown(by: 1, columns: cols, rows: grid.rows) }
-            let along = r.tiles.allSatisfy { t in edges.contains { $0.contains(tile: t, columns: cols) } }
-                ? edges.indices.max { a, b in
-                    r.tiles.filter { edges[a].contains(tile: $0, columns: cols) }.count < r.tiles.filter { edges[b].contains(tile: $0, columns: cols) }.count
-                } : nil
             if let flash = resolving.first(where: { waited(r.tiles, over: $0.frames, window: window, tolerance: Float(options.uniformTolerance)) })?.frames
-                ?? along.map({ resolving[$0].frames }) {
+                ?? along(r.tiles, of: resolving, grid: grid) {
                 claims.claimSlot(w.finding(.cut, from: r.start, to: r.end, tiles: r.tiles, evidence: r.evidence.listed), tiles: r.tiles, of: flash)
                 slotted.append(Decided(r, columns: cols))
                 continue
@@ -141,6 +133,18 @@ struct TransitionDetector: Detector {
         for d in decided where d.kind == .motion || d.kind == .fade { claims.claimMoving(d.box, frames: d.start...d.end) }
         chainTouching(window, pauseMs: w.pauseMs, reach: ClassifierOptions.reachTiles(options.chainReachPx, tile: grid.tile), grid: grid,
                       options: options, visible: (Float(w.shift), Float(w.rmse)))
+    }
+
+    /// The placeholder (of those resolving on a change's frame) whose edge, a tile past what it
+    /// claimed, holds most of `tiles`, when their edges hold all of them: their content arriving
+    /// past their flat tiles (photos under a page's bottom shadow, whose gradient kept those
+    /// tiles from being flat).
+    private func along(_ tiles: [Int], of resolving: [(frames: ClosedRange<Int>, box: TileBox)], grid: TileGrid) -> ClosedRange<Int>? {
+        let edges = resolving.map { $0.box.grown(by: 1, columns: grid.columns, rows: grid.rows) }
+        let held = edges.map { e in tiles.filter { e.contains(tile: $0, columns: grid.columns) }.count }
+        guard tiles.allSatisfy({ t in edges.contains { $0.contains(tile: t, columns: grid.columns) } }),
+              let best = held.indices.max(by: { held[$0] < held[$1] }) else { return nil }
+        return resolving[best].frames
     }
 
     /// Whether `tiles` are an empty slot that waited with a placeholder: each one flat colour
