@@ -35,11 +35,11 @@ struct TransitionFinder {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
         var parts = 0
-        for (run, heldRun) in runs(changed, window: window, minor: { minor(active[$0]) }) {
+        for (run, heldRun) in runs(changed, window: window, tiles: { active[$0] }) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                for (part, held) in runs(frames, window: window, minor: { k in minor(active[k].filter { member[$0] }) }) {
+                for (part, held) in runs(frames, window: window, tiles: { k in active[k].filter { member[$0] } }) {
                     let (pieces, jumps) = splitAtJumps(part, window: window, member: member, count: group.count)
                     if let apart = jumpApart(pieces, jumps: jumps, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
@@ -78,7 +78,9 @@ struct TransitionFinder {
     /// a crossfade). A minor frame that comes after the picture had held `stableMs` and less than
     /// `stableMs` before the next change starts that change instead. Other minor frames stay in
     /// their run.
-    private func runs(_ all: [Int], window: ClassifierWindow, minor: (Int) -> Bool) -> [(frames: [Int], held: Bool)] {
+    private func runs(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> [(frames: [Int], held: Bool)] {
+        func minor(_ k: Int) -> Bool { self.minor(tiles(k)) }
+        let blinking = blinks(all, window: window, tiles: tiles)
         var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
         var lastMajor: Int?
@@ -106,8 +108,63 @@ struct TransitionFinder {
         major += pending
         // (what changed in the hold is no transition: a finding of its own there was a 16-px fade
         // at the cursor of duo_sdk_twopane_nav_span.gif, where it had been part of the motion)
-        return (runs(major, window: window).map { ($0, false) } + runs(held, window: window).map { ($0, true) })
+        return (runs(major, window: window).flatMap { apart($0, blinking: blinking) }.map { ($0, false) }
+                + runs(held, window: window).map { ($0, true) })
             .sorted { $0.frames[0] < $1.frames[0] }
+    }
+
+    /// A run with the blinker's beats at either end taken out, each a run of its own: a caret
+    /// blinking on 70 ms after the keyboard under it rests is no step of the keyboard's motion (a
+    /// region changing on its own does not merge the findings beside it, DESIGN.md).
+    private func apart(_ run: [Int], blinking: Set<Int>) -> [[Int]] {
+        guard !blinking.isEmpty else { return [run] }
+        var a = 0, b = run.count
+        while a < b, blinking.contains(run[a]) { a += 1 }
+        while b > a, blinking.contains(run[b - 1]) { b -= 1 }
+        guard a > 0 || b < run.count else { return [run] }
+        return run[..<a].map { [$0] } + (a < b ? [Array(run[a..<b])] : []) + run[b...].map { [$0] }
+    }
+
+    /// The minor frames (`minor`) that are beats of a blinker: the same place changing alone, on
+    /// frames of their own at a steady beat (a caret, on and off every 250-600 ms). A frame is a
+    /// beat when it is one of `blinkBeats` or more minor frames at one place, each the next frame
+    /// to change anything there, `stableMs` to `blinkMaxMs` after the one before, their gaps
+    /// within `cadenceRatio` of each other. A small control tapped once after a scroll (a level
+    /// bar's last step, a badge) changes once, not on a beat, and stays the motion's.
+    private func blinks(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> Set<Int> {
+        guard options.blinkBeats >= 2 else { return [] }
+        let places: [TileBox?] = all.map { k in
+            let t = tiles(k)
+            return minor(t) ? TileBox(t, columns: grid.columns) : nil
+        }
+        guard places.lazy.compactMap({ $0 }).count >= options.blinkBeats else { return [] }
+        // each minor frame's next beat: the next frame changing anything at its place, when that
+        // frame is minor, at the same place, a beat's gap later (else none)
+        var next = [Int?](repeating: nil, count: all.count)
+        for i in all.indices {
+            guard let place = places[i] else { continue }
+            for j in (i + 1)..<all.count {
+                let gap = window.ms(all[j]) - window.ms(all[i])
+                if gap > options.blinkMaxMs { break }
+                guard tiles(all[j]).contains(where: { place.contains(tile: $0, columns: grid.columns) }) else { continue }
+                if gap >= options.stableMs, let there = places[j], there.intersects(place) { next[i] = j }
+                break
+            }
+        }
+        // chains of beats whose gaps stay within the cadence ratio of the one before
+        var beats = Set<Int>(), linked = Set<Int>()
+        for i in all.indices where next[i] != nil && !linked.contains(i) {
+            var chain = [i], gap: Double? = nil
+            while let j = next[chain[chain.count - 1]] {
+                let g = window.ms(all[j]) - window.ms(all[chain[chain.count - 1]])
+                if let before = gap, max(g, before) > options.cadenceRatio * min(g, before) { break }
+                gap = g
+                chain.append(j)
+            }
+            linked.formUnion(chain.dropFirst())
+            if chain.count >= options.blinkBeats { beats.formUnion(chain.map { all[$0] }) }
+        }
+        return beats
     }
 
     /// Consecutive changed frames, split at pauses.
