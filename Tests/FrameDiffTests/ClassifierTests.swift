@@ -1171,6 +1171,72 @@ struct ClassifierTests {
         }
     }
 
+    @Test func aCarouselsPageDotsChangingWithEachSlideAreTheSlides() throws {
+        // a carousel slides its picture every second (6 steps at 30 fps) and its two page dots
+        // swap 33 ms after each slide rests: on and off at a steady beat, like a caret, but never
+        // on their own. Each slide is one motion that ends on the dots, no cut of the dots (a
+        // blink rule without the test for a beat alone split four cuts off)
+        let period = 1000.0 / 30
+        func frame(_ shift: Int, dot: Int) -> PNGImage {
+            var img = SyntheticClip.pageA
+            SyntheticClip.fill(&img, Rect(x: 0, y: 40, w: 160, h: 64), (230, 230, 235))
+            // (bars of uneven widths and colours: a picture, not a pattern that repeats)
+            var x = -480 + 12 * shift, k = 0
+            while x < 160 {
+                let w = 10 + (k * 7) % 23
+                SyntheticClip.fill(&img, Rect(x: x, y: 48, w: w, h: 48), (UInt8(40 + (k * 53) % 180), 90, UInt8(200 - (k * 29) % 150)))
+                x += w + 6
+                k += 1
+            }
+            SyntheticClip.fill(&img, Rect(x: 66, y: 116, w: 6, h: 6), dot == 0 ? (40, 40, 40) : (200, 200, 200))
+            SyntheticClip.fill(&img, Rect(x: 82, y: 116, w: 6, h: 6), dot == 1 ? (40, 40, 40) : (200, 200, 200))
+            return img
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = period
+        var shift = 0
+        clip.hold(frame(0, dot: 0), ms: 1000)
+        for slide in 1...4 {
+            for _ in 0..<6 {
+                shift += 1
+                clip.hold(frame(shift, dot: (slide - 1) % 2), ms: period)
+            }
+            clip.hold(frame(shift, dot: slide % 2), ms: 1000 - 6 * period)
+        }
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
+        #expect(f.map(\.kind) == [.motion, .motion, .motion, .motion], "\(shown)")
+        #expect(f.allSatisfy { abs($0.endMs - $0.startMs - 200) < 1 }, "\(shown)")
+    }
+
+    @Test func aFieldShakingJustAfterItsCaretBlinkedOnIsAMotion() throws {
+        // a text field's caret blinks every 533 ms; 67 ms after it turns on, the field shakes
+        // (a wrong password: 6 px either way for 300 ms) and comes back to rest where it was, the caret on
+        // throughout. The shake is a motion: it changes little from state to state, but far on
+        // the way (it had been taken for the encoder settling after the caret's cut)
+        let period = 1000.0 / 30
+        func frame(_ ms: Double) -> PNGImage {
+            var img = SyntheticClip.pageA
+            let t = ms - 2000
+            let dx = t >= -1 && t < 299 ? (Int((t / period).rounded()) % 2 == 0 ? 6 : -6) : 0
+            SyntheticClip.fill(&img, Rect(x: 24 + dx, y: 160, w: 112, h: 32), (120, 120, 130))
+            SyntheticClip.fill(&img, Rect(x: 26 + dx, y: 162, w: 108, h: 28), (250, 250, 250))
+            let on = [866.7, 1400, 1933.3, 2933.3, 3466.7, 4000].filter { ms >= $0 - 1 }.count % 2 == 1
+            if on { SyntheticClip.fill(&img, Rect(x: 34 + dx, y: 166, w: 2, h: 20), (20, 20, 20)) }
+            return img
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = period
+        var k = 0.0
+        while k * period < 4200 {
+            clip.hold(frame(k * period), ms: period)
+            k += 1
+        }
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
+        #expect(f.contains { $0.kind == .motion && abs($0.startMs - 2000) < 1 && abs($0.endMs - 2300) < 1 }, "\(shown)")
+    }
+
     @Test func aCheckboxTappedInARhythmIsACutEachTime() throws {
         // a test script taps a 12-px checkbox at 600, 1110, 1720 and 2250 ms: on, off, on, off,
         // each alone on the screen on a near-steady beat, as a caret blinks. Each tap is a cut (a

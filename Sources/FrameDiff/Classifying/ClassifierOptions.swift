@@ -48,11 +48,14 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var holdTiles: Int = 1
     /// A blinker: `blinkBeats` or more frames, each no larger than `holdTiles` allows, at one place
     /// and each the next to change anything there, `stableMs` to `blinkMaxMs` apart at a steady
-    /// beat (gaps within `cadenceRatio`). At either end of a transition they are changes of their
+    /// beat (gaps within `cadenceRatio`), turning it on and off, one at least alone. At either end of a transition they are changes of their
     /// own: a caret blinking on 70 ms after the keyboard under it rests had ended the keyboard's
     /// motion 170 ms late. Carets blink every 250-600 ms. 0 or 1: no blinker.
     public var blinkBeats: Int = 3
     public var blinkMaxMs: Double = 1200
+    /// ...and each beat turns its place back to the picture it showed before the beat before, to
+    /// within this share of the beat's change (a caret off again; GIF dither leaves 0.1 of it).
+    public var blinkReturnShare: Double = 0.25
     /// Two pictures show the same state when their tile means differ by less than this many levels
     /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a
     /// few flickering tiles do not move the mean.

@@ -110,9 +110,11 @@ struct TransitionDetector: Detector {
             }
             guard let r = judged, !scrollIndicator(r.tiles, grid: grid, share: options.scrollIndicatorShare) else { continue }
             // The encoder settling after a big change (a low bitrate refines the new picture over
-            // a few hundred ms) moves a little and soon: no finding of its own.
+            // a few hundred ms) moves a little and soon: no finding of its own. A little on the
+            // way as well as from state to state: a field shaking and coming back to rest just
+            // after its caret blinked on is a motion.
             if r.kind != .cut, window.ms(r.start) - window.ms(lo) < options.stableMs,
-               r.evidence.change < options.encoderSettleShare * previousChange {
+               max(r.evidence.change, r.excursion) < options.encoderSettleShare * previousChange {
                 continue
             }
             // A slot anywhere in the frame that stayed flat while a placeholder showed and gets its

@@ -125,18 +125,19 @@ struct TransitionFinder {
         return run[..<a].map { [$0] } + (a < b ? [Array(run[a..<b])] : []) + run[b...].map { [$0] }
     }
 
-    /// The minor frames (`minor`) that are beats of a blinker: the same place changing alone, on
-    /// frames of their own at a steady beat (a caret, on and off every 250-600 ms). A frame is a
-    /// beat when it is one of `blinkBeats` or more minor frames at one place, each the next frame
-    /// to change anything there, `stableMs` to `blinkMaxMs` after the one before, their gaps
-    /// within `cadenceRatio` of each other. A small control tapped once after a scroll (a level
-    /// bar's last step, a badge) changes once, not on a beat, and stays the motion's.
+    /// The minor frames (`minor`) that are beats of a blinker: the same place turning on and off
+    /// at a steady beat (a caret every 250-600 ms). A frame is a beat when it is one of
+    /// `blinkBeats` or more minor frames at one place, each the next frame to change anything
+    /// there, `stableMs` to `blinkMaxMs` after the one before, their gaps within `cadenceRatio`
+    /// of each other; each turning the place back to the picture it showed before the beat
+    /// before (within `blinkReturnShare` of the beat's change); and one of them at least alone
+    /// in its `stableMs` either side. A small control that steps on (a level bar's last step, a
+    /// badge counting up, a carousel's page dots moving on with each slide) or a motion's last
+    /// small step before a caret starts blinking is no beat and stays its motion's.
     private func blinks(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> Set<Int> {
         guard options.blinkBeats >= 2 else { return [] }
-        let places: [TileBox?] = all.map { k in
-            let t = tiles(k)
-            return minor(t) ? TileBox(t, columns: grid.columns) : nil
-        }
+        let changed = all.map(tiles)
+        let places: [TileBox?] = changed.map { minor($0) ? TileBox($0, columns: grid.columns) : nil }
         guard places.lazy.compactMap({ $0 }).count >= options.blinkBeats else { return [] }
         // each minor frame's next beat: the next frame changing anything at its place, when that
         // frame is minor, at the same place, a beat's gap later (else none)
@@ -146,8 +147,11 @@ struct TransitionFinder {
             for j in (i + 1)..<all.count {
                 let gap = window.ms(all[j]) - window.ms(all[i])
                 if gap > options.blinkMaxMs { break }
-                guard tiles(all[j]).contains(where: { place.contains(tile: $0, columns: grid.columns) }) else { continue }
-                if gap >= options.stableMs, let there = places[j], there.intersects(place) { next[i] = j }
+                guard changed[j].contains(where: { place.contains(tile: $0, columns: grid.columns) }) else { continue }
+                if gap >= options.stableMs, let there = places[j], there.intersects(place),
+                   turnsBack(all[i], all[j], over: changed[i] + changed[j], window: window) {
+                    next[i] = j
+                }
                 break
             }
         }
@@ -162,9 +166,24 @@ struct TransitionFinder {
                 chain.append(j)
             }
             linked.formUnion(chain.dropFirst())
-            if chain.count >= options.blinkBeats { beats.formUnion(chain.map { all[$0] }) }
+            // (a blinker blinks on its own as well: page dots that change with every slide of a
+            // carousel are the slides')
+            let alone = chain.contains { i in
+                (i == 0 || window.ms(all[i]) - window.ms(all[i - 1]) >= options.stableMs)
+                    && (i + 1 == all.count || window.ms(all[i + 1]) - window.ms(all[i]) >= options.stableMs)
+            }
+            if chain.count >= options.blinkBeats, alone { beats.formUnion(chain.map { all[$0] }) }
         }
         return beats
+    }
+
+    /// Whether the change at position `b` turns `tiles` back to the picture they showed before the
+    /// change at `a` (a caret off again), not on to a third (a dot moving on, a badge counting up).
+    private func turnsBack(_ a: Int, _ b: Int, over tiles: [Int], window: ClassifierWindow) -> Bool {
+        guard a > 0 else { return false }
+        let before = window[a - 1].thumb
+        let change = before.distance(to: window[a].thumb, over: tiles)
+        return change > 0 && before.distance(to: window[b].thumb, over: tiles) <= options.blinkReturnShare * change
     }
 
     /// Consecutive changed frames, split at pauses.

@@ -16,6 +16,9 @@ struct TransitionJudge {
         var end: Int
         var tiles: [Int]
         var evidence: TransitionEvidence
+        /// How far the region went from its old state at most (levels): a shake that comes back
+        /// to where it was changes nothing from state to state, but moved.
+        var excursion: Double
     }
 
     /// What a transition was timed and named on, as its finding's evidence lists it.
@@ -137,7 +140,7 @@ struct TransitionJudge {
         }
         if kind == .motion { end = rest(from: start, after: end, window: window, region: region, limit: bounds.hi, excluded: excluded) }
         if kind == .fade { end = fadeRest(after: end, window: window, old: old, new: new, region: region, limit: bounds.hi) }
-        return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence)
+        return Result(kind: kind, start: start, end: end, tiles: region, evidence: evidence, excursion: excursion)
     }
 
     /// The frame a motion rests on: the region's mean lands within `stateShare` of the new state

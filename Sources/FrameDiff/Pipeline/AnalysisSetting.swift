@@ -98,6 +98,8 @@ public struct AnalysisSetting {
                     "this many such frames at one place on a steady beat are a blinker (a caret): at a transition's ends they are changes of their own (0 or 1: none)"),
             .double("blink_max_ms", \.classifier.blinkMaxMs, .transitions, "ms", 0...60000,
                     "the longest gap between a blinker's beats"),
+            .double("blink_return_share", \.classifier.blinkReturnShare, .transitions, "share", 0...1,
+                    "a blinker's beat turns its place back to the picture before the beat before, to within this share of its change"),
             .double("state_tolerance", \.classifier.stateTolerance, .transitions, "levels", 0...255,
                     "two pictures show the same state when their tile means differ by less"),
             .double("state_share", \.classifier.stateShare, .transitions, "share", 0...1,
