@@ -1128,15 +1128,18 @@ struct ClassifierTests {
         if let r = caret.first?.region { #expect(r.w <= 32 && r.h <= 48, "\(shown)") }
     }
 
-    @Test(arguments: [true, false])
-    func aCaretBlinkingOnJustAfterAKeyboardRestsIsNoStepOfItsMotion(blinks: Bool) throws {
+    @Test(arguments: [(true, 0.0), (false, 0.0), (true, 1300.0)])
+    func aCaretBlinkingOnJustAfterAKeyboardRestsIsNoStepOfItsMotion(blinks: Bool, busyUntil: Double) throws {
         // a keyboard-like block slides up (200-600 ms, a GIF's 30 fps) and rests; 67 ms later a
         // caret blinks on in the field on top of it, and on a 500-ms beat after that (off, on, off).
         // The motion ends where the block rests and each of the caret's frames is a cut of its own;
         // without the blink rule its first frame was a step of the motion (here hidden by the
         // region's mean; in and_insets_ime_anim.gif, with GIF dither after it, it ended the left
         // phone's keyboard at 1370 for its label's 1200). Without the beats, the one step after
-        // the block is the motion's and no cut of its own (a level bar's last step).
+        // the block is the motion's and no cut of its own (a level bar's last step). With a square
+        // at the top right changing on every frame until 1300 ms, the caret's first beat is not
+        // alone in the frame, and the run it ends holds one beat: beats are looked for over the
+        // window (over the run, its first beat had stayed the motion's).
         let period = 1000.0 / 30
         func frame(_ ms: Double) -> PNGImage {
             var img = SyntheticClip.pageA
@@ -1146,6 +1149,7 @@ struct ClassifierTests {
             let spans: [(Double, Double)] = blinks ? [(666, 1166), (1666, 2166)] : [(666, 9999)]
             let on = spans.contains { ms >= $0.0 && ms < $0.1 }
             if on { SyntheticClip.fill(&img, Rect(x: 24, y: 192, w: 2, h: 16), (20, 20, 20)) }
+            if ms < busyUntil { SyntheticClip.fill(&img, Rect(x: 120, y: 32, w: 32, h: 32), Int(ms / period) % 2 == 0 ? (200, 60, 60) : (60, 60, 200)) }
             return img
         }
         var clip = SyntheticClip()
@@ -1155,7 +1159,7 @@ struct ClassifierTests {
             clip.hold(frame(k * period), ms: period)
             k += 1
         }
-        let f = try clip.findings()
+        let f = try clip.findings().filter { $0.region.x < 112 }
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
         let motion = f.filter { $0.kind == .motion }
         #expect(motion.count == 1, "\(shown)")
@@ -1235,6 +1239,35 @@ struct ClassifierTests {
         let f = try clip.findings()
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
         #expect(f.contains { $0.kind == .motion && abs($0.startMs - 2000) < 1 && abs($0.endMs - 2300) < 1 }, "\(shown)")
+    }
+
+    @Test func aBadgesStepsAfterItsPanelAreNoBlinker() throws {
+        // a panel slides in at a GIF's 10 fps (steps 1000-1500 ms); its badge turns from red to
+        // black 100 ms after the last step, at the panel's own cadence, then to white and back to
+        // black 200 ms apart. Red, black, white is no turning back: the first step is the panel's
+        // last drawn frame, the two after it cuts (a blink rule without the test for turning back
+        // took the first for a beat: a cut at 1600)
+        let xs = [160, 130, 100, 70, 50, 35, 20]
+        func frame(_ k: Int, badge: (UInt8, UInt8, UInt8)?) -> PNGImage {
+            var img = SyntheticClip.pageA
+            SyntheticClip.fill(&img, Rect(x: xs[k], y: 96, w: 120, h: 80), (90, 120, 170))
+            SyntheticClip.fill(&img, Rect(x: xs[k] + 8, y: 140, w: 100, h: 8), (240, 240, 240))
+            if let badge { SyntheticClip.fill(&img, Rect(x: xs[k] + 94, y: 98, w: 12, h: 12), badge) }
+            return img
+        }
+        let red: (UInt8, UInt8, UInt8) = (220, 40, 40), black: (UInt8, UInt8, UInt8) = (30, 30, 30), white: (UInt8, UInt8, UInt8) = (250, 250, 250)
+        var clip = SyntheticClip()
+        clip.periodMs = 100
+        clip.hold(frame(0, badge: nil), ms: 1000)
+        for k in 1..<xs.count { clip.hold(frame(k, badge: k >= xs.count - 2 ? red : nil), ms: 100) }
+        clip.hold(frame(xs.count - 1, badge: black), ms: 200)
+        clip.hold(frame(xs.count - 1, badge: white), ms: 200)
+        clip.hold(frame(xs.count - 1, badge: black), ms: 800)
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
+        #expect(f.map(\.kind) == [.motion, .cut, .cut], "\(shown)")
+        #expect(f.first.map { [$0.startMs.rounded(), $0.endMs.rounded()] } == [1000, 1600], "\(shown)")
+        #expect(f.dropFirst().map(\.startMs).map { $0.rounded() } == [1800, 2000], "\(shown)")
     }
 
     @Test func aCheckboxTappedInARhythmIsACutEachTime() throws {

@@ -520,6 +520,8 @@ def write(outdir, name, scene, fps=30, crf=18, fmt="mp4", scale=1, dither="bayer
                 fa = n * 1000 / fps
                 break
             prev = img
+        if fa is None:
+            sys.exit(f"{name}: no frame changes at or after {a} ms")
         labels.append({"kind": kind, "start_ms": round(fa, 1), "end_ms": round(first_frame_at(b, fps), 1)})
     meta = {"film": path, "note": s["note"], "fps": fps, "crf": crf, "fmt": fmt, "scale": scale, "expected": labels}
     with open(os.path.join(outdir, f"{name}.expect.json"), "w") as f:

@@ -9,6 +9,8 @@ names = sys.argv[4:] or sorted(os.path.basename(p)[:-12] for p in glob.glob(f"{d
 
 def run(bin, film):
     r = subprocess.run([bin, film, "--format", "json", "--quiet"], capture_output=True, text=True)
+    if r.returncode not in (0, 1):
+        sys.exit(f"{bin} {film}: exit {r.returncode}: {r.stderr.strip()}")
     j = json.loads(r.stdout)
     return [(f["kind"], round(f["start_ms"], 1), round(f["end_ms"], 1), f.get("region", {}).get("y"), f.get("region", {}).get("h")) for f in j["findings"]]
 

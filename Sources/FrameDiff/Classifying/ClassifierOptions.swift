@@ -48,13 +48,16 @@ public struct ClassifierOptions: Sendable, Equatable {
     public var holdTiles: Int = 1
     /// A blinker: `blinkBeats` or more frames, each no larger than `holdTiles` allows, at one place
     /// and each the next to change anything there, `stableMs` to `blinkMaxMs` apart at a steady
-    /// beat (gaps within `cadenceRatio`), turning it on and off, one at least alone. At either end of a transition they are changes of their
-    /// own: a caret blinking on 70 ms after the keyboard under it rests had ended the keyboard's
-    /// motion 170 ms late. Carets blink every 250-600 ms. 0 or 1: no blinker.
+    /// beat (each gap within `cadenceRatio` of the one before), turning it on and off, one at
+    /// least alone. At either end of a transition they are changes of their own: a caret blinking
+    /// on 70 ms after the keyboard under it rests had ended the keyboard's motion 170 ms late.
+    /// 0 or 1: no blinker.
     public var blinkBeats: Int = 3
+    /// ...the longest gap between two beats: carets blink every 250-600 ms, and a gap over a
+    /// second is a control toggled now and then.
     public var blinkMaxMs: Double = 1200
     /// ...and each beat turns its place back to the picture it showed before the beat before, to
-    /// within this share of the beat's change (a caret off again; GIF dither leaves 0.1 of it).
+    /// within this share of that beat's change (a caret off again; GIF dither leaves 0.1 of it).
     public var blinkReturnShare: Double = 0.25
     /// Two pictures show the same state when their tile means differ by less than this many levels
     /// (mean absolute difference over the tiles that change): smaller shifts are not visible, and a
@@ -122,8 +125,9 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// cut: after a cut the encoder refines the picture over a few frames by 1-2% of the change.
     public var cutShare: Double = 0.03
     /// A fade or motion that starts within `stableMs` of a change in the same place, and moves the
-    /// picture by less than this share of that change, is the encoder refining the new picture
-    /// (CRF 34 refines a blank's end by 5% of it over 300 ms).
+    /// picture by less than this share of that change (from state to state, and at its farthest
+    /// on the way), is the encoder refining the new picture (CRF 34 refines a blank's end by 5%
+    /// of it over 300 ms).
     public var encoderSettleShare: Double = 0.1
     /// A frame is a blend of the old and new state when what the blend does not explain is at most
     /// this share of the difference between the states.

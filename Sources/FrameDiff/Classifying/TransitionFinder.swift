@@ -35,11 +35,16 @@ struct TransitionFinder {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
         var parts = 0
-        for (run, heldRun) in runs(changed, window: window, tiles: { active[$0] }) {
+        let outer = blinks(changed, window: window, tiles: { active[$0] })
+        for (run, heldRun) in runs(changed, window: window, tiles: { active[$0] }, blinking: outer) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                for (part, held) in runs(frames, window: window, tiles: { k in active[k].filter { member[$0] } }) {
+                let own = { (k: Int) in active[k].filter { member[$0] } }
+                // (a blinker's beats are looked for over the whole window, not this run alone: a
+                // caret's three beats outlast the run that its first one ends)
+                let blinking = blinks(changed.filter { k in active[k].contains { member[$0] } }, window: window, tiles: own)
+                for (part, held) in runs(frames, window: window, tiles: own, blinking: blinking) {
                     let (pieces, jumps) = splitAtJumps(part, window: window, member: member, count: group.count)
                     if let apart = jumpApart(pieces, jumps: jumps, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
@@ -49,8 +54,8 @@ struct TransitionFinder {
                     parts += 1
                     // (a part of the group's run, split off at a pause, is what changed in its own
                     // frames: a caret blinking 450 ms after a keyboard came up is no change of the keyboard's tiles)
-                    let own = part.count == frames.count ? group : changedTiles(part, active: active, member: member).sorted()
-                    out += pieces.map { Candidate(frames: $0, tiles: own, held: heldRun || held, part: split) }
+                    let tiles = part.count == frames.count ? group : changedTiles(part, active: active, member: member).sorted()
+                    out += pieces.map { Candidate(frames: $0, tiles: tiles, held: heldRun || held, part: split) }
                 }
             }
         }
@@ -78,9 +83,10 @@ struct TransitionFinder {
     /// a crossfade). A minor frame that comes after the picture had held `stableMs` and less than
     /// `stableMs` before the next change starts that change instead. Other minor frames stay in
     /// their run.
-    private func runs(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> [(frames: [Int], held: Bool)] {
+    /// `blinking`: the window positions that are a blinker's beats (`blinks`), split off the runs'
+    /// ends.
+    private func runs(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int], blinking: Set<Int>) -> [(frames: [Int], held: Bool)] {
         func minor(_ k: Int) -> Bool { self.minor(tiles(k)) }
-        let blinking = blinks(all, window: window, tiles: tiles)
         var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
         var lastMajor: Int?
@@ -125,15 +131,18 @@ struct TransitionFinder {
         return run[..<a].map { [$0] } + (a < b ? [Array(run[a..<b])] : []) + run[b...].map { [$0] }
     }
 
-    /// The minor frames (`minor`) that are beats of a blinker: the same place turning on and off
-    /// at a steady beat (a caret every 250-600 ms). A frame is a beat when it is one of
-    /// `blinkBeats` or more minor frames at one place, each the next frame to change anything
-    /// there, `stableMs` to `blinkMaxMs` after the one before, their gaps within `cadenceRatio`
-    /// of each other; each turning the place back to the picture it showed before the beat
-    /// before (within `blinkReturnShare` of the beat's change); and one of them at least alone
-    /// in its `stableMs` either side. A small control that steps on (a level bar's last step, a
-    /// badge counting up, a carousel's page dots moving on with each slide) or a motion's last
-    /// small step before a caret starts blinking is no beat and stays its motion's.
+    /// The minor frames (`minor`) among `all` (window positions, ascending) that are beats of a
+    /// blinker: the same place turning on and off at a steady beat (a caret every 250-600 ms). A
+    /// frame is a beat when it is one of `blinkBeats` or more minor frames at one place, each the
+    /// next frame of `all` to change anything there, `stableMs` to `blinkMaxMs` after the one
+    /// before and within `cadenceRatio` of the gap before that; each turning the place back to the
+    /// picture it showed before the beat before (within `blinkReturnShare` of that beat's
+    /// change); and one of them at least with no other frame of `all` within `stableMs` either
+    /// side. A small control that steps on (a level bar's last step, a badge changing colour
+    /// again and again, a carousel's page dots moving on with each slide) or a motion's last
+    /// small step before a caret starts blinking is no beat and stays its motion's. Beats are
+    /// looked for within the decision window only: a window cut at `maxTransitionMs` with the
+    /// caret's first beat at its end leaves that beat to the motion.
     private func blinks(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> Set<Int> {
         guard options.blinkBeats >= 2 else { return [] }
         let changed = all.map(tiles)
@@ -148,8 +157,7 @@ struct TransitionFinder {
                 let gap = window.ms(all[j]) - window.ms(all[i])
                 if gap > options.blinkMaxMs { break }
                 guard changed[j].contains(where: { place.contains(tile: $0, columns: grid.columns) }) else { continue }
-                if gap >= options.stableMs, let there = places[j], there.intersects(place),
-                   turnsBack(all[i], all[j], over: changed[i] + changed[j], window: window) {
+                if gap >= options.stableMs, places[j] != nil, turnsBack(all[i], all[j], over: changed[i] + changed[j], window: window) {
                     next[i] = j
                 }
                 break
@@ -158,19 +166,24 @@ struct TransitionFinder {
         // chains of beats whose gaps stay within the cadence ratio of the one before
         var beats = Set<Int>(), linked = Set<Int>()
         for i in all.indices where next[i] != nil && !linked.contains(i) {
-            var chain = [i], gap: Double? = nil
+            var chain = [i], gap: Double? = nil, broken = false
             while let j = next[chain[chain.count - 1]] {
                 let g = window.ms(all[j]) - window.ms(all[chain[chain.count - 1]])
-                if let before = gap, max(g, before) > options.cadenceRatio * min(g, before) { break }
+                if let before = gap, max(g, before) > options.cadenceRatio * min(g, before) {
+                    broken = true
+                    break
+                }
                 gap = g
                 chain.append(j)
             }
-            linked.formUnion(chain.dropFirst())
+            // (where the beat changed, the chain's last frame may start the next chain: gaps of
+            // 250, 600 and 600 ms are a blinker from the second frame)
+            linked.formUnion(broken ? chain.dropFirst().dropLast() : chain.dropFirst())
             // (a blinker blinks on its own as well: page dots that change with every slide of a
             // carousel are the slides')
-            let alone = chain.contains { i in
-                (i == 0 || window.ms(all[i]) - window.ms(all[i - 1]) >= options.stableMs)
-                    && (i + 1 == all.count || window.ms(all[i + 1]) - window.ms(all[i]) >= options.stableMs)
+            let alone = chain.contains { c in
+                (c == 0 || window.ms(all[c]) - window.ms(all[c - 1]) >= options.stableMs)
+                    && (c + 1 == all.count || window.ms(all[c + 1]) - window.ms(all[c]) >= options.stableMs)
             }
             if chain.count >= options.blinkBeats, alone { beats.formUnion(chain.map { all[$0] }) }
         }
