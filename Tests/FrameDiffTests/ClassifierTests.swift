@@ -1175,6 +1175,36 @@ struct ClassifierTests {
         }
     }
 
+    @Test func aTallCaretInALargerFrameBlinksToo() throws {
+        // the caret test at a phone's size: 720x560, the caret 3x40 px (three tiles tall, more than
+        // a cursor's box, within a touch dot's patch). It blinks on 67 ms after the keyboard
+        // rests, then every 500 ms: each blink is a cut of its own and the motion ends at 600
+        let period = 1000.0 / 30
+        func frame(_ ms: Double) -> PNGImage {
+            var img = PNGImage(width: 720, height: 560)
+            SyntheticClip.fill(&img, Rect(x: 0, y: 0, w: 720, h: 560), (250, 250, 250))
+            for y in stride(from: 20, to: 150, by: 14) { SyntheticClip.fill(&img, Rect(x: 24, y: y, w: 300 + (y * 7) % 200, h: 6), (40, 40, 40)) }
+            let rise = min(max((ms - 200) / 400, 0), 1)
+            SyntheticClip.fill(&img, Rect(x: 16, y: 540 - Int(180 * rise), w: 680, h: Int(180 * rise) + 20), (60, 60, 70))
+            if rise == 1 { SyntheticClip.fill(&img, Rect(x: 32, y: 376, w: 400, h: 48), (250, 250, 250)) }
+            let on = [(666.0, 1166.0), (1666, 2166)].contains { ms >= $0.0 && ms < $0.1 }
+            if on { SyntheticClip.fill(&img, Rect(x: 50, y: 380, w: 3, h: 40), (20, 20, 20)) }
+            return img
+        }
+        var clip = SyntheticClip()
+        clip.periodMs = period
+        var k = 0.0
+        while k * period < 2600 {
+            clip.hold(frame(k * period), ms: period)
+            k += 1
+        }
+        let f = try clip.findings()
+        let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
+        #expect(f.filter { $0.kind == .motion }.map { $0.endMs.rounded() } == [600], "\(shown)")
+        let cuts: [Double] = f.filter { $0.kind == .cut }.map { ($0.startMs / 10).rounded() * 10 }
+        #expect(cuts == [670, 1170, 1670, 2170], "\(shown)")
+    }
+
     @Test func aCarouselsPageDotsChangingWithEachSlideAreTheSlides() throws {
         // a carousel slides its picture every second (6 steps at 30 fps) and its two page dots
         // swap 33 ms after each slide rests: on and off at a steady beat, like a caret, but never

@@ -46,7 +46,8 @@ public struct ClassifierOptions: Sendable, Equatable {
     /// corner). 0: every changed tile keeps a transition going. Stated for a frame whose shorter
     /// side is at most `scaleRefPx`; a larger one scales it (`holdTiles(in:)`).
     public var holdTiles: Int = 1
-    /// A blinker: `blinkBeats` or more frames, each no larger than `holdTiles` allows, at one place
+    /// A blinker: `blinkBeats` or more frames, each no larger than `holdTiles` allows or a touch
+    /// dot's patch (`pointerShare`: a caret three tiles tall in a phone-sized capture), at one place
     /// and each the next to change anything there, `stableMs` to `blinkMaxMs` apart at a steady
     /// beat (each gap within `cadenceRatio` of the one before), turning it on and off, one at
     /// least alone. At either end of a transition they are changes of their own: a caret blinking

@@ -146,7 +146,10 @@ struct TransitionFinder {
     private func blinks(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> Set<Int> {
         guard options.blinkBeats >= 2 else { return [] }
         let changed = all.map(tiles)
-        let places: [TileBox?] = changed.map { minor($0) ? TileBox($0, columns: grid.columns) : nil }
+        let places: [TileBox?] = changed.map { t in
+            let box = TileBox(t, columns: grid.columns)
+            return !t.isEmpty && (minor(t) || options.fitsPointer(box, in: grid)) ? box : nil
+        }
         guard places.lazy.compactMap({ $0 }).count >= options.blinkBeats else { return [] }
         // each minor frame's next beat: the next frame changing anything at its place, when that
         // frame is minor, at the same place, a beat's gap later (else none)

@@ -95,7 +95,7 @@ public struct AnalysisSetting {
             .int("hold_tiles", \.classifier.holdTiles, .transitions, "tiles", 0...1000,
                     "one frame changing this many tiles or fewer, or within a box this many + 1 tiles a side (a cursor, a click ring), inside a stable_ms hold does not break it"),
             .int("blink_beats", \.classifier.blinkBeats, .transitions, "frames", 0...1000,
-                    "this many frames of hold_tiles' size at one place, turning it on and off on a steady beat, are a blinker (a caret): at a transition's ends they are changes of their own (0 or 1: none)"),
+                    "this many frames of hold_tiles' or pointer_share's size at one place, turning it on and off on a steady beat, are a blinker (a caret): at a transition's ends they are changes of their own (0 or 1: none)"),
             .double("blink_max_ms", \.classifier.blinkMaxMs, .transitions, "ms", 0...60000,
                     "the longest gap between a blinker's beats"),
             .double("blink_return_share", \.classifier.blinkReturnShare, .transitions, "share", 0...1,
