@@ -131,14 +131,15 @@ struct TransitionFinder {
         return run[..<a].map { [$0] } + (a < b ? [Array(run[a..<b])] : []) + run[b...].map { [$0] }
     }
 
-    /// The minor frames (`minor`) among `all` (window positions, ascending) that are beats of a
-    /// blinker: the same place turning on and off at a steady beat (a caret every 250-600 ms). A
-    /// frame is a beat when it is one of `blinkBeats` or more minor frames at one place, each the
-    /// next frame of `all` to change anything there, `stableMs` to `blinkMaxMs` after the one
-    /// before and within `cadenceRatio` of the gap before that; each turning the place back to the
-    /// picture it showed before the beat before (within `blinkReturnShare` of that beat's
-    /// change); and one of them at least with no other frame of `all` within `stableMs` either
-    /// side. A small control that steps on (a level bar's last step, a badge changing colour
+    /// The small frames among `all` (window positions, ascending) that are beats of a blinker: the
+    /// same place turning on and off at a steady beat (a caret every 250-600 ms). A frame is small
+    /// when it is `minor` or its change fits a touch dot's patch (`fitsPointer`: a caret 40 px
+    /// tall is three tiles). A frame is a beat when it is one of `blinkBeats` or more small frames
+    /// at one place, each the next frame of `all` to change anything there, `stableMs` to
+    /// `blinkMaxMs` after the one before and within `cadenceRatio` of the gap before that; each
+    /// turning the place back to the picture it showed before the beat before (within
+    /// `blinkReturnShare` of that beat's change); and one of them at least with no other frame of
+    /// `all` within `stableMs` either side. A small control that steps on (a level bar's last step, a badge changing colour
     /// again and again, a carousel's page dots moving on with each slide) or a motion's last
     /// small step before a caret starts blinking is no beat and stays its motion's. Beats are
     /// looked for within the decision window only: a window cut at `maxTransitionMs` with the
@@ -151,8 +152,8 @@ struct TransitionFinder {
             return !t.isEmpty && (minor(t) || options.fitsPointer(box, in: grid)) ? box : nil
         }
         guard places.lazy.compactMap({ $0 }).count >= options.blinkBeats else { return [] }
-        // each minor frame's next beat: the next frame changing anything at its place, when that
-        // frame is minor, at the same place, a beat's gap later (else none)
+        // each small frame's next beat: the next frame changing anything at its place, when that
+        // frame is small, a beat's gap later, and turns the place back (else none)
         var next = [Int?](repeating: nil, count: all.count)
         for i in all.indices {
             guard let place = places[i] else { continue }
