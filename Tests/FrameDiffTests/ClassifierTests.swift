@@ -1115,13 +1115,7 @@ struct ClassifierTests {
             SyntheticClip.fill(&img, Rect(x: 112, y: 30 + Int(min(max(ms - 300, 0), 1400) / 6), w: 40, h: 40), (200, 40, 40))
             return img
         }
-        var clip = SyntheticClip()
-        var ms = 0.0
-        while ms < 2600 {
-            clip.hold(frame(ms), ms: SyntheticClip.period)
-            ms += SyntheticClip.period
-        }
-        let f = try clip.findings()
+        let f = try SyntheticClip.sampled(untilMs: 2600, frame).findings()
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
         let caret = f.filter { abs($0.startMs - 1500) < 20 }
         #expect(caret.map(\.kind) == [.cut], "\(shown)")
@@ -1152,13 +1146,7 @@ struct ClassifierTests {
             if ms < busyUntil { SyntheticClip.fill(&img, Rect(x: 120, y: 32, w: 32, h: 32), Int(ms / period) % 2 == 0 ? (200, 60, 60) : (60, 60, 200)) }
             return img
         }
-        var clip = SyntheticClip()
-        clip.periodMs = period
-        var k = 0.0
-        while k * period < 2600 {
-            clip.hold(frame(k * period), ms: period)
-            k += 1
-        }
+        let clip = SyntheticClip.sampled(periodMs: period, untilMs: 2600, frame)
         let f = try clip.findings().filter { $0.region.x < 112 }
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
         let motion = f.filter { $0.kind == .motion }
@@ -1191,13 +1179,7 @@ struct ClassifierTests {
             if on { SyntheticClip.fill(&img, Rect(x: 50, y: 380, w: 3, h: 40), (20, 20, 20)) }
             return img
         }
-        var clip = SyntheticClip()
-        clip.periodMs = period
-        var k = 0.0
-        while k * period < 2600 {
-            clip.hold(frame(k * period), ms: period)
-            k += 1
-        }
+        let clip = SyntheticClip.sampled(periodMs: period, untilMs: 2600, frame)
         let f = try clip.findings()
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
         #expect(f.filter { $0.kind == .motion }.map { $0.endMs.rounded() } == [600], "\(shown)")
@@ -1259,13 +1241,7 @@ struct ClassifierTests {
             if on { SyntheticClip.fill(&img, Rect(x: 34 + dx, y: 166, w: 2, h: 20), (20, 20, 20)) }
             return img
         }
-        var clip = SyntheticClip()
-        clip.periodMs = period
-        var k = 0.0
-        while k * period < 4200 {
-            clip.hold(frame(k * period), ms: period)
-            k += 1
-        }
+        let clip = SyntheticClip.sampled(periodMs: period, untilMs: 4200, frame)
         let f = try clip.findings()
         let shown = f.map { "\($0.kind) \($0.startMs)-\($0.endMs) \($0.region)" }
         #expect(f.contains { $0.kind == .motion && abs($0.startMs - 2000) < 1 && abs($0.endMs - 2300) < 1 }, "\(shown)")

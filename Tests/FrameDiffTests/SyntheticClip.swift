@@ -76,6 +76,19 @@ struct SyntheticClip {
         for _ in 0..<n { frames.append((Double(frames.count) * periodMs, image)) }
     }
 
+    /// A clip drawn frame by frame from a picture of its time: `frame(t)` at t = 0, `periodMs`,
+    /// ... while t < `untilMs`.
+    static func sampled(periodMs: Double = period, untilMs: Double, _ frame: (Double) -> PNGImage) -> SyntheticClip {
+        var clip = SyntheticClip()
+        clip.periodMs = periodMs
+        var k = 0.0
+        while k * periodMs < untilMs {
+            clip.hold(frame(k * periodMs), ms: periodMs)
+            k += 1
+        }
+        return clip
+    }
+
     /// `detectors`: only these, in this order (nil: the classifier's own).
     func findings(vfr: Bool = false, options: ClassifierOptions = ClassifierOptions(), detectors: [any Detector]? = nil) throws -> [Detection] {
         var kept: [(ms: Double, image: PNGImage)] = []

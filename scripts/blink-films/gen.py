@@ -252,6 +252,17 @@ def scene_dots_sheet(remove=False, lag=66.67):
     return dict(w=W, h=H, dur=3000, render=render, labels=labels, note=note)
 
 
+def search_bar(H, W, caret):
+    """A blank frame with a grey status strip and a white search field, its caret on or off."""
+    img = np.empty((H, W, 3), np.uint8)
+    img[:] = WHITE
+    img[0:32] = (230, 230, 235)
+    img[32:64] = (255, 255, 255)
+    if caret:
+        img[40:56, 18:20] = (20, 90, 220)
+    return img
+
+
 def scene_scroll_caret():
     """F6: search field at top with a caret blinking every 533 ms; the list under it scrolls
     2000-3500 ms at every frame. Toggles 67 ms before the scroll starts and 33 ms after it ends."""
@@ -267,12 +278,7 @@ def scene_scroll_caret():
         return int(round(600 * p))
 
     def render(t):
-        img = np.empty((H, W, 3), np.uint8)
-        img[:] = WHITE
-        img[0:32] = (230, 230, 235)
-        img[32:64] = (255, 255, 255)
-        if blink_on(t, base, period):
-            img[40:56, 18:20] = (20, 90, 220)
+        img = search_bar(H, W, blink_on(t, base, period))
         o = off(t)
         img[64:] = listimg[o:o + H - 64]
         return img
@@ -446,12 +452,7 @@ def scene_short_scroll():
     base, period = 1933.33 - 3 * 400, 400.0  # toggles ..1133.3, 1533.3, 1933.3, 2333.3(in), 2733.3, 3133.3
 
     def render(t):
-        img = np.empty((H, W, 3), np.uint8)
-        img[:] = WHITE
-        img[0:32] = (230, 230, 235)
-        img[32:64] = (255, 255, 255)
-        if blink_on(t, base, period):
-            img[40:56, 18:20] = (20, 90, 220)
+        img = search_bar(H, W, blink_on(t, base, period))
         o = 0 if t <= T0 else int(round(400 * min(1.0, (t - T0) / (T1 - T0))))
         img[64:] = listimg[o:o + H - 64]
         return img
