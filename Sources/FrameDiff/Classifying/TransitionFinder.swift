@@ -35,16 +35,14 @@ struct TransitionFinder {
         let changed = active.indices.filter { !active[$0].isEmpty }
         var out: [Candidate] = []
         var parts = 0
-        let outer = blinks(changed, window: window, tiles: { active[$0] })
-        for (run, heldRun) in runs(changed, window: window, tiles: { active[$0] }, blinking: outer) {
+        for (run, heldRun) in runs(changed, window: window, tiles: { active[$0] }, beatsAmong: { changed }) {
             for group in spatialGroups(run, active: active) {
                 let member = membership(group)
                 let frames = run.filter { k in active[k].contains { member[$0] } }
-                let own = { (k: Int) in active[k].filter { member[$0] } }
                 // (a blinker's beats are looked for over the whole window, not this run alone: a
                 // caret's three beats outlast the run that its first one ends)
-                let blinking = blinks(changed.filter { k in active[k].contains { member[$0] } }, window: window, tiles: own)
-                for (part, held) in runs(frames, window: window, tiles: own, blinking: blinking) {
+                let context = { changed.filter { k in active[k].contains { member[$0] } } }
+                for (part, held) in runs(frames, window: window, tiles: { k in active[k].filter { member[$0] } }, beatsAmong: context) {
                     let (pieces, jumps) = splitAtJumps(part, window: window, member: member, count: group.count)
                     if let apart = jumpApart(pieces, jumps: jumps, active: active, member: member) {
                         out += apart.map { Candidate(frames: $0.frames, tiles: $0.tiles, held: heldRun || held) }
@@ -83,9 +81,9 @@ struct TransitionFinder {
     /// a crossfade). A minor frame that comes after the picture had held `stableMs` and less than
     /// `stableMs` before the next change starts that change instead. Other minor frames stay in
     /// their run.
-    /// `blinking`: the window positions that are a blinker's beats (`blinks`), split off the runs'
-    /// ends.
-    private func runs(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int], blinking: Set<Int>) -> [(frames: [Int], held: Bool)] {
+    /// A blinker's beats (`blinks`, looked for among the window positions `beatsAmong` gives) are
+    /// split off the runs' ends.
+    private func runs(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int], beatsAmong context: () -> [Int]) -> [(frames: [Int], held: Bool)] {
         func minor(_ k: Int) -> Bool { self.minor(tiles(k)) }
         var major: [Int] = [], held: [Int] = []
         var pending: [Int] = []
@@ -114,7 +112,12 @@ struct TransitionFinder {
         major += pending
         // (what changed in the hold is no transition: a finding of its own there was a 16-px fade
         // at the cursor of duo_sdk_twopane_nav_span.gif, where it had been part of the motion)
-        return (runs(major, window: window).flatMap { apart($0, blinking: blinking) }.map { ($0, false) }
+        let majorRuns = runs(major, window: window)
+        // (only a small frame at a run's end can be a beat split off it: the window is searched
+        // for beats only when a run starts or ends on one)
+        let blinking = majorRuns.contains { small(tiles($0[0])) != nil || small(tiles($0[$0.count - 1])) != nil }
+            ? blinks(context(), window: window, tiles: tiles) : []
+        return (majorRuns.flatMap { apart($0, blinking: blinking) }.map { ($0, false) }
                 + runs(held, window: window).map { ($0, true) })
             .sorted { $0.frames[0] < $1.frames[0] }
     }
@@ -132,25 +135,21 @@ struct TransitionFinder {
     }
 
     /// The small frames among `all` (window positions, ascending) that are beats of a blinker: the
-    /// same place turning on and off at a steady beat (a caret every 250-600 ms). A frame is small
-    /// when it is `minor` or its change fits a touch dot's patch (`fitsPointer`: a caret 40 px
-    /// tall is three tiles). A frame is a beat when it is one of `blinkBeats` or more small frames
-    /// at one place, each the next frame of `all` to change anything there, `stableMs` to
-    /// `blinkMaxMs` after the one before and within `cadenceRatio` of the gap before that; each
-    /// turning the place back to the picture it showed before the beat before (within
-    /// `blinkReturnShare` of that beat's change); and one of them at least with no other frame of
-    /// `all` within `stableMs` either side. A small control that steps on (a level bar's last step, a badge changing colour
-    /// again and again, a carousel's page dots moving on with each slide) or a motion's last
-    /// small step before a caret starts blinking is no beat and stays its motion's. Beats are
-    /// looked for within the decision window only: a window cut at `maxTransitionMs` with the
-    /// caret's first beat at its end leaves that beat to the motion.
+    /// same place turning on and off at a steady beat (a caret every 250-600 ms). A frame is a beat
+    /// when it is one of `blinkBeats` or more `small` frames at one place, each the next frame of
+    /// `all` to change anything there, `stableMs` to `blinkMaxMs` after the one before and within
+    /// `cadenceRatio` of the gap before that; each turning the place back to the picture it showed
+    /// before the beat before (within `blinkReturnShare` of that beat's change); and one of them
+    /// at least with no other frame of `all` within `stableMs` either side. A small control that
+    /// steps on (a level bar's last step, a badge changing colour again and again, a carousel's
+    /// page dots moving on with each slide) or a motion's last small step before a caret starts
+    /// blinking is no beat and stays its motion's. Beats are looked for within the decision window
+    /// only: a window cut at `maxTransitionMs` with the caret's first beat at its end leaves that
+    /// beat to the motion.
     private func blinks(_ all: [Int], window: ClassifierWindow, tiles: (Int) -> [Int]) -> Set<Int> {
         guard options.blinkBeats >= 2 else { return [] }
         let changed = all.map(tiles)
-        let places: [TileBox?] = changed.map { t in
-            let box = TileBox(t, columns: grid.columns)
-            return !t.isEmpty && (minor(t) || options.fitsPointer(box, in: grid)) ? box : nil
-        }
+        let places = changed.map(small)
         guard places.lazy.compactMap({ $0 }).count >= options.blinkBeats else { return [] }
         // each small frame's next beat: the next frame changing anything at its place, when that
         // frame is small, a beat's gap later, and turns the place back (else none)
@@ -173,7 +172,7 @@ struct TransitionFinder {
             var chain = [i], gap: Double? = nil, broken = false
             while let j = next[chain[chain.count - 1]] {
                 let g = window.ms(all[j]) - window.ms(all[chain[chain.count - 1]])
-                if let before = gap, max(g, before) > options.cadenceRatio * min(g, before) {
+                if let before = gap, !withinCadence(g, before) {
                     broken = true
                     break
                 }
@@ -192,6 +191,14 @@ struct TransitionFinder {
             if chain.count >= options.blinkBeats, alone { beats.formUnion(chain.map { all[$0] }) }
         }
         return beats
+    }
+
+    /// The box of a small change (`minor`, or within a touch dot's patch: a caret 40 px tall is
+    /// three tiles), nil for a larger one or none.
+    private func small(_ tiles: [Int]) -> TileBox? {
+        guard !tiles.isEmpty else { return nil }
+        let box = TileBox(tiles, columns: grid.columns)
+        return minor(tiles) || options.fitsPointer(box, in: grid) ? box : nil
     }
 
     /// Whether the change at position `b` turns `tiles` back to the picture they showed before the
@@ -250,8 +257,11 @@ struct TransitionFinder {
     /// Two gaps between steps, each at least a pause and under a stable state, within
     /// `cadenceRatio` of each other: one cadence.
     private func sameCadence(_ a: Double, _ b: Double) -> Bool {
-        a >= pauseMs && b >= pauseMs && a < options.stableMs && b < options.stableMs && max(a, b) <= options.cadenceRatio * min(a, b)
+        a >= pauseMs && b >= pauseMs && a < options.stableMs && b < options.stableMs && withinCadence(a, b)
     }
+
+    /// Two gaps within `cadenceRatio` of each other.
+    private func withinCadence(_ a: Double, _ b: Double) -> Bool { max(a, b) <= options.cadenceRatio * min(a, b) }
 
     /// The run's changed tiles in groups that change together.
     private func spatialGroups(_ run: [Int], active: [[Int]]) -> [[Int]] {
